@@ -1,0 +1,68 @@
+// The kit's test application as the reference runtime hosts it, and the journal it writes.
+// Handlers record every run before they do anything else, so the journal is evidence of what
+// actually ran, where.
+
+import type { AppPayload, ErrorKind, JournalEntry, OutcomeStatus, Rid } from '../src/driver/types.ts';
+
+type Entry = JournalEntry extends infer E ? (E extends { seq: number } ? Omit<E, 'seq'> : never) : never;
+
+export class Journal {
+  private readonly entries: JournalEntry[] = [];
+  record(entry: Entry): void {
+    this.entries.push({ seq: this.entries.length + 1, ...entry } as JournalEntry);
+  }
+  all(): JournalEntry[] {
+    return this.entries.map((e) => ({ ...e }));
+  }
+}
+
+/** Named gates that blocked handlers wait on; shared by every node of the cluster. */
+export class Gates {
+  private readonly open = new Set<string>();
+  private readonly waiting = new Map<string, Array<() => void>>();
+  wait(gate: string): Promise<void> {
+    if (this.open.has(gate)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const list = this.waiting.get(gate) ?? [];
+      list.push(resolve);
+      this.waiting.set(gate, list);
+    });
+  }
+  release(gate: string): void {
+    this.open.add(gate);
+    for (const resolve of this.waiting.get(gate) ?? []) resolve();
+    this.waiting.delete(gate);
+  }
+}
+
+export class HandlerFailure extends Error {
+  readonly errorKind: ErrorKind = 'HandlerError';
+}
+
+export class TestApp {
+  constructor(
+    readonly journal: Journal,
+    private readonly gates: Gates,
+  ) {}
+
+  /** Run the handler for one accepted operation on `node`. */
+  async handle(node: Rid, opId: string, input: AppPayload): Promise<unknown> {
+    this.journal.record({ kind: 'handler', node, opId, input });
+    switch (input.app) {
+      case 'echo':
+        return input.value;
+      case 'block':
+        await this.gates.wait(input.gate);
+        return input.value;
+      case 'fail':
+        throw new HandlerFailure(`handler failed on purpose`);
+      default:
+        throw new HandlerFailure(`unknown app ${(input as { app: string }).app}`);
+    }
+  }
+
+  /** The application on the calling node receives a terminal result. */
+  result(node: Rid, opId: string, status: OutcomeStatus, errorKind?: ErrorKind): void {
+    this.journal.record(errorKind ? { kind: 'result', node, opId, status, errorKind } : { kind: 'result', node, opId, status });
+  }
+}

@@ -1,0 +1,47 @@
+// A node's bounded inbound queue. Submission is non-blocking: it either accepts the operation
+// (from then on this node owns its execution) or refuses it for capacity, at once.
+
+export interface QueuedWork {
+  opId: string;
+  run(): Promise<void>;
+}
+
+export class InboundQueue {
+  private readonly waiting: QueuedWork[] = [];
+  private running = 0;
+  private stopped = false;
+
+  constructor(
+    public capacity: number,
+    public workers: number,
+  ) {}
+
+  /** true = accepted, false = refused for capacity. */
+  offer(work: QueuedWork): boolean {
+    if (this.stopped || this.waiting.length >= this.capacity) return false;
+    this.waiting.push(work);
+    queueMicrotask(() => this.pump());
+    return true;
+  }
+
+  pump(): void {
+    while (!this.stopped && this.running < this.workers && this.waiting.length > 0) {
+      const work = this.waiting.shift()!;
+      this.running++;
+      void work.run().finally(() => {
+        this.running--;
+        this.pump();
+      });
+    }
+  }
+
+  /** The process is gone: nothing waiting will ever run. */
+  stop(): void {
+    this.stopped = true;
+    this.waiting.length = 0;
+  }
+
+  view(): { depth: number; capacity: number; running: number } {
+    return { depth: this.waiting.length, capacity: this.capacity, running: this.running };
+  }
+}

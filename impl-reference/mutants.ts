@@ -1,0 +1,46 @@
+// Mutants: the reference runtime with exactly one rule broken. The kit proves that each one is
+// caught by the scenarios tagged with the IDs it breaks; a mutant that survives is a bug in the kit.
+// The runtime asks `broken(name)` at the one place where the rule lives.
+
+export interface MutantInfo {
+  name: string;
+  /** Requirement IDs whose rule this mutant breaks. */
+  breaks: string[];
+  what: string;
+}
+
+export const MUTANTS: MutantInfo[] = [
+  { name: 'reselect-after-acceptance', breaks: ['V01'], what: 'a channel operation whose connection drops after acceptance is sent to another server' },
+  { name: 'rerun-accepted-on-timeout', breaks: ['R-GEN-2'], what: 'an accepted operation that reaches its deadline is re-run on another server' },
+  { name: 'direct-reroutes', breaks: ['V02'], what: 'node direct to a busy or not-ready node is delivered to another node of the mesh' },
+  { name: 'resubmit-on-unknown-acceptance', breaks: ['V03'], what: 'an operation whose acceptance is unknown after a connection loss is resubmitted to another peer' },
+  { name: 'peer-failure-marks-host-error', breaks: ['V04'], what: 'the host turns Error when one peer fails liveness' },
+  { name: 'peer-failure-spreads', breaks: ['V04'], what: 'one peer failing liveness resets every peer connection of the node' },
+  { name: 'reconnect-reuses-connection-id', breaks: ['V05'], what: 'a reconnect keeps the previous connection ID' },
+  { name: 'reconnect-skips-verification', breaks: ['V05'], what: 'a reconnect does not verify the identity proven in the handshake' },
+  { name: 'reconnect-reuses-reply-route', breaks: ['V05'], what: 'operations in flight on a lost connection wait for their reply on the new connection' },
+  { name: 'reselect-past-deadline', breaks: ['R-GEN-1'], what: 'select-one goes on choosing servers after the operation deadline' },
+  { name: 'double-terminal', breaks: ['R-GEN-3'], what: 'an operation delivers every terminal signal, not only the first' },
+  { name: 'auto-retry-failed', breaks: ['R-GEN-4'], what: 'a failed operation is started again by the framework' },
+  { name: 'select-weight-zero', breaks: ['R-CH-1'], what: 'select-one picks RouteMesh servers of weight 0' },
+  { name: 'select-not-ready-server', breaks: ['R-CH-1'], what: 'select-one picks servers that are not Ready' },
+  { name: 'direct-unknown-rid-unavailable', breaks: ['R-CH-2'], what: 'node direct to a RID that does not exist ends Unavailable instead of NotFound' },
+  { name: 'direct-not-ready-waits', breaks: ['R-CH-2'], what: 'node direct to a not-ready node waits for the connection instead of ending Unavailable' },
+  { name: 'close-waits-for-liveness', breaks: ['R-CONN-1'], what: 'an orderly close or transport error is only noticed by the liveness check' },
+  { name: 'no-liveness', breaks: ['R-CONN-2'], what: 'a silent half-open connection is never marked not-ready' },
+  { name: 'reconnect-stale-address', breaks: ['R-CONN-3'], what: 'a reconnect goes to the address first learned, not the current descriptor' },
+];
+
+export function mutantNamed(name: string): MutantInfo | undefined {
+  return MUTANTS.find((m) => m.name === name);
+}
+
+export type Broken = (name: string) => boolean;
+
+export const none: Broken = () => false;
+
+export function brokenBy(mutant: string | undefined): Broken {
+  if (mutant === undefined) return none;
+  if (!mutantNamed(mutant)) throw new Error(`unknown mutant: ${mutant}`);
+  return (name) => name === mutant;
+}

@@ -1,0 +1,238 @@
+// A node's connection to one logical peer (spec 3.2, Transport Liveness assumptions in docs).
+//
+// - The service handshake proves both identities with the mesh credential; a reconnect always
+//   redoes it, with a fresh connection ID (V05).
+// - An orderly close or a transport error makes the peer not-ready at once (R-CONN-1); a silent,
+//   half-open connection does so within the liveness deadline (R-CONN-2).
+// - A reconnect reads the current discovery descriptor, so a moved peer is found (R-CONN-3).
+// - Operations written to a connection that is lost end there: nothing is carried over to the new
+//   connection, and nothing is resubmitted anywhere by this layer (V03).
+
+import { randomUUID } from 'node:crypto';
+import type { NotReadyReason, PeerEvent, Rid } from '../src/driver/types.ts';
+import type { Connection, Frame } from './transport/types.ts';
+import { proof, type NodeContext } from './node-context.ts';
+
+export type Acceptance = 'yes' | 'no' | 'unknown';
+export type Completion = { ok: true; value: unknown } | { ok: false; errorKind: 'HandlerError' } | { lost: true };
+
+export interface Submission {
+  acceptance: Promise<Acceptance>;
+  /** Settles after acceptance 'yes' only. */
+  completion: Promise<Completion>;
+  connectionId?: string;
+}
+
+interface Inflight {
+  accepted: boolean;
+  settleAcceptance(a: Acceptance): void;
+  settleCompletion(c: Completion): void;
+}
+
+interface Handshaking {
+  conn: Connection;
+  connectionId: string;
+  address: string;
+  since: number;
+}
+
+export class PeerLink {
+  ready = false;
+  connectionId?: string;
+  address?: string;
+  readonly history: PeerEvent[] = [];
+  private conn?: Connection;
+  private handshaking?: Handshaking;
+  private lastHeard = 0;
+  private firstAddress?: string;
+  private inflight = new Map<string, Inflight>();
+  private reconnectTimer?: NodeJS.Timeout;
+  private stopped = false;
+  private readyWaiters: Array<() => void> = [];
+
+  constructor(
+    private readonly node: NodeContext,
+    readonly peer: Rid,
+  ) {}
+
+  // ---- connecting ----------------------------------------------------------------------------
+
+  async connect(): Promise<void> {
+    if (this.stopped || this.handshaking || this.ready) return;
+    const descriptor = this.node.discovery.lookup(this.peer);
+    if (!descriptor) return this.scheduleReconnect();
+    const address =
+      this.node.broken('reconnect-stale-address') && this.firstAddress ? this.firstAddress : descriptor.address;
+    this.firstAddress ??= address;
+    let conn: Connection;
+    try {
+      conn = await this.node.transport.connect(address);
+    } catch {
+      return this.scheduleReconnect();
+    }
+    if (this.stopped || !this.node.live()) return conn.abandon();
+    const connectionId =
+      this.node.broken('reconnect-reuses-connection-id') && this.connectionId ? this.connectionId : randomUUID();
+    this.handshaking = { conn, connectionId, address, since: Date.now() };
+    conn.onFrame((f) => this.onFrame(conn, f));
+    conn.onClose((mode) => this.onClose(conn, mode === 'orderly' ? 'orderly-close' : 'transport-error'));
+    conn.send({
+      t: 'hello',
+      mesh: this.node.mesh,
+      from: this.node.rid,
+      to: this.peer,
+      connectionId,
+      proof: proof(this.node.credential, this.node.rid, connectionId),
+    });
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped || this.reconnectTimer) return;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      void this.connect();
+    }, this.node.timings.reconnectBackoffMs);
+  }
+
+  /** Resolves when the peer is ready (used by start-up only). */
+  whenReady(): Promise<void> {
+    if (this.ready) return Promise.resolve();
+    return new Promise((r) => this.readyWaiters.push(r));
+  }
+
+  private onWelcome(h: Handshaking, f: Frame): void {
+    const verified = f.rid === this.peer && f.proof === proof(this.node.credential, this.peer, h.connectionId);
+    const reconnecting = this.history.some((e) => e.event === 'handshake');
+    if (!verified && !(reconnecting && this.node.broken('reconnect-skips-verification'))) {
+      return this.refused(h);
+    }
+    this.handshaking = undefined;
+    this.conn = h.conn;
+    this.connectionId = h.connectionId;
+    this.address = h.address;
+    this.lastHeard = Date.now();
+    this.ready = true;
+    const at = Date.now();
+    this.history.push({ event: 'handshake', connectionId: h.connectionId, address: h.address, verifiedRid: this.peer, at });
+    this.history.push({ event: 'ready', connectionId: h.connectionId, address: h.address, at });
+    for (const w of this.readyWaiters.splice(0)) w();
+  }
+
+  private refused(h: Handshaking): void {
+    this.handshaking = undefined;
+    h.conn.close('error');
+    this.history.push({ event: 'not-ready', connectionId: h.connectionId, address: h.address, reason: 'handshake-refused', at: Date.now() });
+    this.scheduleReconnect();
+  }
+
+  // ---- frames --------------------------------------------------------------------------------
+
+  private onFrame(conn: Connection, f: Frame): void {
+    if (!this.node.live()) return; // a hung process reads nothing
+    if (this.handshaking?.conn === conn) {
+      if (f.t === 'welcome') return this.onWelcome(this.handshaking, f);
+      if (f.t === 'refuse') return this.refused(this.handshaking);
+      return;
+    }
+    if (conn !== this.conn) return; // a frame from an earlier connection: its routes are gone
+    this.lastHeard = Date.now();
+    const entry = typeof f.opId === 'string' ? this.inflight.get(f.opId) : undefined;
+    switch (f.t) {
+      case 'accepted':
+        if (entry) {
+          entry.accepted = true;
+          entry.settleAcceptance('yes');
+        }
+        break;
+      case 'rejected':
+        if (entry) {
+          this.inflight.delete(f.opId as string);
+          entry.settleAcceptance('no');
+        }
+        break;
+      case 'result':
+        if (entry) {
+          this.inflight.delete(f.opId as string);
+          entry.settleCompletion(f.ok ? { ok: true, value: f.value } : { ok: false, errorKind: 'HandlerError' });
+        }
+        break;
+    }
+  }
+
+  private onClose(conn: Connection, reason: NotReadyReason): void {
+    if (this.handshaking?.conn === conn) {
+      this.handshaking = undefined;
+      return this.scheduleReconnect();
+    }
+    if (conn !== this.conn || !this.node.live()) return;
+    // The mutant does not look at close events and waits for the liveness check instead.
+    if (this.node.broken('close-waits-for-liveness')) return;
+    this.lose(reason);
+  }
+
+  /** The connection is gone: not-ready now, operations on it end, then reconnect. */
+  lose(reason: NotReadyReason): void {
+    if (!this.ready || !this.conn) return;
+    const conn = this.conn;
+    this.ready = false;
+    this.conn = undefined;
+    conn.close('error');
+    this.history.push({ event: 'not-ready', connectionId: this.connectionId!, address: this.address!, reason, at: Date.now() });
+    if (!this.node.broken('reconnect-reuses-reply-route')) {
+      for (const entry of this.inflight.values()) {
+        if (entry.accepted) entry.settleCompletion({ lost: true });
+        else entry.settleAcceptance('unknown');
+      }
+      this.inflight.clear();
+    }
+    this.scheduleReconnect();
+  }
+
+  /** Called every heartbeat interval by the node. */
+  tick(now: number): void {
+    if (this.handshaking && now - this.handshaking.since > this.node.timings.livenessDeadlineMs) {
+      // The peer accepted the connection but never answered the handshake (a hung process).
+      const h = this.handshaking;
+      this.handshaking = undefined;
+      h.conn.close('error');
+      this.scheduleReconnect();
+      return;
+    }
+    if (!this.ready || !this.conn) return;
+    // Checked one interval ahead, so that a silent peer is not-ready within the deadline itself
+    // and not one tick after it.
+    const { livenessDeadlineMs, heartbeatIntervalMs } = this.node.timings;
+    if (now - this.lastHeard >= livenessDeadlineMs - heartbeatIntervalMs && !this.node.broken('no-liveness')) {
+      this.lose('liveness');
+      this.node.peerFailedLiveness(this.peer);
+      return;
+    }
+    this.conn.send({ t: 'ping' });
+  }
+
+  // ---- operations ----------------------------------------------------------------------------
+
+  /** Write an operation to the peer (non-blocking). The caller must have checked `ready`. */
+  submit(opId: string, payload: unknown, failAfterWrite: boolean): Submission {
+    let settleAcceptance!: (a: Acceptance) => void;
+    let settleCompletion!: (c: Completion) => void;
+    const acceptance = new Promise<Acceptance>((r) => (settleAcceptance = r));
+    const completion = new Promise<Completion>((r) => (settleCompletion = r));
+    this.inflight.set(opId, { accepted: false, settleAcceptance, settleCompletion });
+    const conn = this.conn!;
+    if (failAfterWrite) conn.failAfterNextWrite();
+    conn.send({ t: 'submit', opId, from: this.node.rid, payload: payload as never });
+    return { acceptance, completion, connectionId: this.connectionId };
+  }
+
+  /** The process is gone or shutting down. */
+  stop(how: 'abandon' | 'orderly' | 'error'): void {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    const conns = [this.conn, this.handshaking?.conn].filter((c): c is Connection => !!c);
+    for (const c of conns) (how === 'abandon' ? c.abandon() : c.close(how));
+    this.conn = undefined;
+    this.handshaking = undefined;
+    this.ready = false;
+  }
+}

@@ -1,0 +1,34 @@
+// Resolves what the user asked to test (implementation and backend names) into a Driver.
+// Bad names are a usage error with a one-line reason, raised before any scenario runs.
+
+import type { Driver } from './types.ts';
+import { isReferenceMutant, openEmbedded } from '../../adapters/embedded.ts';
+
+export const BACKENDS = ['embedded'] as const;
+
+export class UsageError extends Error {}
+
+export interface Target {
+  /** "reference" or "mutant:<name>". */
+  impl: string;
+  backend: string;
+}
+
+export function checkTarget(target: Target): void {
+  if (!(BACKENDS as readonly string[]).includes(target.backend)) {
+    throw new UsageError(`unknown backend "${target.backend}" (known: ${BACKENDS.join(', ')})`);
+  }
+  if (target.impl === 'reference') return;
+  if (target.impl.startsWith('mutant:')) {
+    const name = target.impl.slice('mutant:'.length);
+    if (isReferenceMutant(name)) return;
+    throw new UsageError(`unknown mutant "${name}" (see: spotcheck mutants --list)`);
+  }
+  throw new UsageError(`unknown implementation "${target.impl}" (known: reference, mutant:<name>)`);
+}
+
+export function openDriver(target: Target): Driver {
+  checkTarget(target);
+  const mutant = target.impl.startsWith('mutant:') ? target.impl.slice('mutant:'.length) : undefined;
+  return openEmbedded({ mutant });
+}

@@ -1,0 +1,211 @@
+// The Driver contract: everything a step definition may ask of an implementation.
+//
+// Every input and output is plain JSON data (no callbacks, no class instances), because the same
+// contract is served in process (embedded), across OS processes, and to runtimes written in other
+// languages over a JSON-RPC wire protocol. Methods are async for the same reason.
+//
+// The surface follows the spec's section 10 ("target selection result, returned ErrorKind/outcome,
+// Location Store record lookup, Session binding state") plus cluster control and fault injection.
+
+export type Rid = string;
+
+/** Timings the implementation actually uses; "within the deadline" waits read them from here. */
+export interface EffectiveTimings {
+  /** How often a ready connection is probed. */
+  heartbeatIntervalMs: number;
+  /** A silent (half-open) peer must be not-ready within this time (Transport Liveness). */
+  livenessDeadlineMs: number;
+  /** Delay before a lost connection is re-established. */
+  reconnectBackoffMs: number;
+  /** Deadline of an operation that names none. */
+  defaultDeadlineMs: number;
+}
+
+/** Capability names; a scenario tagged with a capability the implementation lacks is not-applicable. */
+export const CAPABILITIES = [
+  'channels', // RouteMesh and ClientServer channels with select-one
+  'node-direct', // node direct messages by RID
+  'liveness', // heartbeat liveness and half-open detection (needs the hang fault)
+  'reconnect', // reconnect through the current descriptor (needs the move and impostor faults)
+  'failpoints', // named failpoints of the published list
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+export interface Description {
+  name: string;
+  version: string;
+  backend: string;
+  capabilities: Capability[];
+  timings: EffectiveTimings;
+  /** Failpoint names (from FAILPOINTS) this implementation can fire. */
+  failpoints: string[];
+}
+
+// ---- topology -------------------------------------------------------------------------------
+
+export interface NodeOptions {
+  /** How many accepted operations may wait in the node's inbound queue. */
+  queueCapacity?: number;
+  /** How many operations the node runs at once. */
+  workers?: number;
+}
+
+export interface MeshSpec {
+  name: string;
+  nodes: Rid[];
+  nodeOptions?: NodeOptions;
+}
+
+export interface Topology {
+  meshes: MeshSpec[];
+}
+
+export type ChannelKind = 'routemesh' | 'clientserver';
+export type ServerState = 'Ready' | 'NotReady';
+
+export interface ChannelServerSpec {
+  node: Rid;
+  /** RouteMesh only; ClientServer servers have no weight. */
+  weight?: number;
+  state?: ServerState;
+}
+
+export interface ChannelSpec {
+  name: string;
+  kind: ChannelKind;
+  servers: ChannelServerSpec[];
+}
+
+// ---- the test application -------------------------------------------------------------------
+// The kit defines the application that runs inside the runtime. Every handler run lands in the
+// journal, so "ran exactly once, on C" is a statement about evidence.
+
+export type AppPayload =
+  | { app: 'echo'; value: unknown }
+  /** Runs until the named gate is released, then replies with value. */
+  | { app: 'block'; gate: string; value: unknown }
+  /** The handler fails; the outcome is a failure with ErrorKind HandlerError. */
+  | { app: 'fail'; value: unknown };
+
+// ---- operations ------------------------------------------------------------------------------
+
+export type OperationSpec =
+  | { kind: 'channel-request'; from: Rid; channel: string; payload: AppPayload; deadlineMs?: number }
+  | { kind: 'node-direct'; from: Rid; mesh: string; to: Rid; payload: AppPayload; deadlineMs?: number };
+
+export type OutcomeStatus = 'reply' | 'failure' | 'timeout' | 'cancelled' | 'shutdown';
+
+/** ErrorKinds of the reference model (the Error Model chapter is not in hand; see docs). */
+export type ErrorKind = 'NotFound' | 'Unavailable' | 'Busy' | 'HandlerError';
+
+export type Acceptance = 'yes' | 'no' | 'unknown';
+
+export interface Attempt {
+  target: Rid;
+  accepted: Acceptance;
+  /** Why the attempt ended as it did, e.g. "capacity", "connection-lost", "accepted". */
+  reason: string;
+  /** The connection the operation was written to (absent for a local target). */
+  connectionId?: string;
+}
+
+export interface Outcome {
+  opId: string;
+  status: OutcomeStatus;
+  errorKind?: ErrorKind;
+  reply?: unknown;
+  attempts: Attempt[];
+}
+
+// ---- observations ----------------------------------------------------------------------------
+
+export type NotReadyReason = 'orderly-close' | 'transport-error' | 'liveness' | 'handshake-refused' | 'connect-failed';
+
+export interface PeerEvent {
+  event: 'handshake' | 'ready' | 'not-ready';
+  connectionId: string;
+  /** Address the connection was made to. */
+  address: string;
+  reason?: NotReadyReason;
+  /** Identity the remote side proved in the handshake (handshake events only). */
+  verifiedRid?: Rid;
+  /** Milliseconds on the implementation's clock (same clock as FaultResult.at). */
+  at: number;
+}
+
+export interface PeerView {
+  node: Rid;
+  peer: Rid;
+  ready: boolean;
+  connectionId?: string;
+  address?: string;
+  history: PeerEvent[];
+}
+
+export type HostState = 'Ready' | 'Error';
+
+export interface NodeView {
+  rid: Rid;
+  alive: boolean;
+  host: HostState;
+  queue: { depth: number; capacity: number; running: number };
+}
+
+export type JournalEntry =
+  | { seq: number; kind: 'handler'; node: Rid; opId: string; input: AppPayload }
+  | { seq: number; kind: 'result'; node: Rid; opId: string; status: OutcomeStatus; errorKind?: ErrorKind };
+
+// ---- faults ----------------------------------------------------------------------------------
+
+export type Fault =
+  /** The node's process dies: no goodbye on any connection, its state is gone. */
+  | { kind: 'crash'; node: Rid }
+  /** The node stays alive but silent: its peers see half-open connections. */
+  | { kind: 'hang'; node: Rid }
+  /** The connection from node to peer ends: the peer closes it orderly, or the transport fails. */
+  | { kind: 'close-connection'; node: Rid; peer: Rid; mode: 'orderly' | 'error' }
+  /** The node starts listening at a new address; discovery publishes it; old connections close. */
+  | { kind: 'move'; node: Rid }
+  /** Something without the mesh credential answers at the node's address; old connections fail. */
+  | { kind: 'impostor'; node: Rid }
+  /** Arm a named failpoint (see FAILPOINTS) for the next time the step is reached. */
+  | { kind: 'failpoint'; name: string; node: Rid; peer?: Rid };
+
+export interface FaultResult {
+  /** When the fault took effect, on the implementation's clock. */
+  at: number;
+}
+
+// ---- the Driver ------------------------------------------------------------------------------
+
+export interface Driver {
+  describe(): Promise<Description>;
+
+  /** Start the nodes; resolves when every peer connection of every mesh is ready. */
+  start(topology: Topology): Promise<void>;
+  /** Define a channel and its servers. */
+  addChannel(channel: ChannelSpec): Promise<void>;
+  /** Change a channel server's state or weight. */
+  setServer(channel: string, server: ChannelServerSpec): Promise<void>;
+  /** Change a node's queue capacity or worker count. */
+  configureNode(node: Rid, options: NodeOptions): Promise<void>;
+
+  /** Start an operation; it runs on without the caller waiting. */
+  submit(op: OperationSpec): Promise<{ opId: string }>;
+  /** The operation's terminal Outcome, or null if it has none after waitMs. */
+  outcome(opId: string, waitMs: number): Promise<Outcome | null>;
+  cancel(opId: string): Promise<void>;
+  /** Orderly shutdown of a node: its in-flight operations end with "shutdown". */
+  shutdown(node: Rid): Promise<void>;
+  /** Let every handler blocked on the gate go on. */
+  releaseGate(gate: string): Promise<void>;
+
+  peer(node: Rid, peer: Rid): Promise<PeerView>;
+  node(node: Rid): Promise<NodeView>;
+  journal(): Promise<JournalEntry[]>;
+
+  fault(fault: Fault): Promise<FaultResult>;
+
+  /** Stop everything; the driver is not used again. */
+  close(): Promise<void>;
+}
