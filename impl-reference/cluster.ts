@@ -36,8 +36,8 @@ export const VERSION = '0.1.0';
 
 /** Short timings so the suite is fast; every "within the deadline" check reads them back. */
 export const EMBEDDED_TIMINGS: EffectiveTimings = {
-  heartbeatIntervalMs: 20,
-  livenessDeadlineMs: 120,
+  heartbeatIntervalMs: 25,
+  livenessDeadlineMs: 150,
   reconnectBackoffMs: 10,
   defaultDeadlineMs: 1000,
 };

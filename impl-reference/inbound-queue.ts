@@ -41,7 +41,7 @@ export class InboundQueue {
     this.waiting.length = 0;
   }
 
-  view(): { depth: number; capacity: number; running: number } {
-    return { depth: this.waiting.length, capacity: this.capacity, running: this.running };
+  view(): { depth: number; capacity: number; running: number; workers: number } {
+    return { depth: this.waiting.length, capacity: this.capacity, running: this.running, workers: this.workers };
   }
 }

@@ -148,7 +148,7 @@ export interface NodeView {
   rid: Rid;
   alive: boolean;
   host: HostState;
-  queue: { depth: number; capacity: number; running: number };
+  queue: { depth: number; capacity: number; running: number; workers: number };
 }
 
 export type JournalEntry =

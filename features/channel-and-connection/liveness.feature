@@ -1,0 +1,38 @@
+Feature: One peer's failure stays with that peer
+  An orderly close or a transport error makes the peer not-ready at once; a silent, half-open peer
+  becomes not-ready within the liveness deadline the implementation reports. Either way the other
+  peers stay ready, the host stays Ready, and local work goes on. (Spec section 3.2.)
+
+  Background:
+    Given a RouteMesh "m1" with nodes A, B and C
+
+  @V04 @R-CONN-2 @liveness
+  Scenario: A hung peer is not-ready within the liveness deadline, and nothing else is affected
+    When node B hangs
+    Then A's peer B becomes not-ready within the liveness deadline
+    And A's peer C stayed ready throughout
+    And host A is Ready
+    And host C is Ready
+    And a node direct message from A to C still gets a reply
+    And a node direct message from C to A still gets a reply
+    And a node direct message from A to A still gets a reply
+
+  @V04 @R-CONN-2 @liveness
+  Scenario: A crashed peer is not-ready within the liveness deadline, and nothing else is affected
+    When node B crashes
+    Then C's peer B becomes not-ready within the liveness deadline
+    And C's peer A stayed ready throughout
+    And host C is Ready
+    And a node direct message from C to A still gets a reply
+
+  Scenario Outline: A connection that ends <how> makes the peer not-ready at once
+    When the connection from A to B <ends>
+    Then A's peer B was marked not-ready at once, because of "<reason>"
+    And A's peer C stayed ready throughout
+    And host A is Ready
+
+    @R-CONN-1 @liveness
+    Examples:
+      | how             | ends                          | reason            |
+      | orderly         | is closed orderly by B        | an orderly close  |
+      | with an error   | fails with a transport error  | a transport error |

@@ -1,0 +1,32 @@
+Feature: Reconnect is a new connection to the same logical peer
+  A reconnect finds the peer through the current configuration or discovery descriptor, redoes the
+  service handshake and identity verification, and reuses nothing of the lost connection: not its
+  connection ID, not its reply route, not its ready state. (Spec section 3.2.)
+
+  Background:
+    Given a RouteMesh "m1" with nodes A, B and C
+
+  @V05 @reconnect
+  Scenario: After a transport error the peer is ready again only through a new, verified handshake
+    When the connection from A to B fails with a transport error
+    Then A's peer B is ready again on a new connection
+
+  @V05 @reconnect
+  Scenario: An operation in flight on the lost connection gets no reply over the new one
+    When A sends a node direct message to B that blocks on gate "g"
+    And the handler has started on B and then the connection from A to B fails with a transport error
+    Then A's peer B is ready again on a new connection
+    When the gate "g" is released
+    Then the request ends with failure Unavailable
+    And the application on A received exactly one result for the request
+
+  @V05 @reconnect
+  Scenario: A reconnect to something that cannot prove the mesh credential is refused
+    When something without the mesh credential answers at B's address
+    Then A refuses the handshake and its peer B stays not-ready
+
+  @R-CONN-3 @reconnect
+  Scenario: A peer that moved is found at the address its descriptor gives now
+    When node B moves to a new address
+    Then A's peer B is ready again at the new address
+    And C's peer B is ready again at the new address

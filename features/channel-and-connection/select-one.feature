@@ -1,0 +1,74 @@
+Feature: Channel select-one
+  select-one picks one server of a Channel for an operation. Before any server has accepted the
+  operation, a server that refuses it (its queue is full) may be passed over for another eligible
+  one, within the operation's own deadline. Once a server has accepted it, the operation is never
+  run on another server, whatever happens next. (Spec sections 2 and 3.1.)
+
+  Background:
+    Given a RouteMesh "m1" with nodes A, B and C
+    And a RouteMesh channel "work" served by B (weight 10) and C (weight 1)
+
+  @V01 @channels
+  Scenario: A server whose queue is full is passed over before acceptance
+    Given node B's queue is full
+    When A sends a request on channel "work"
+    Then the request ends with a reply from C
+    And the attempts were
+      | target | accepted |
+      | B      | no       |
+      | C      | yes      |
+    And the handler ran exactly once, on C
+
+  @V01 @R-GEN-2 @channels
+  Scenario: An accepted request is not run on another server when its connection is lost
+    When A sends a request on channel "work" that blocks on gate "g"
+    And the handler has started on B and then the connection from A to B fails with a transport error
+    And the gate "g" is released
+    Then the request ends with failure Unavailable
+    And the attempts were
+      | target | accepted |
+      | B      | yes      |
+    And the handler ran exactly once, on B
+
+  @R-GEN-2 @channels
+  Scenario: An accepted request that reaches its deadline is not run on another server
+    When A sends a request on channel "work" that blocks on gate "g", with a deadline of 200 ms
+    And the handler has started on B
+    Then the request ends with a timeout at its deadline
+    And the handler ran exactly once, on B
+
+  @R-GEN-1 @channels
+  Scenario: Re-selection ends with the operation's deadline
+    Given node B's queue is full
+    And node C's queue is full
+    When A sends a request on channel "work" that echoes, with a deadline of 200 ms
+    Then the request ends with a timeout at its deadline
+    And every attempt was refused before acceptance
+    When every queue-filling operation is released
+    Then the handler never ran for the request
+
+  Scenario Outline: Only eligible servers are candidates (<kind>, B <condition>)
+    Given a <kind> channel "pick" served by B and C
+    And server B of channel "pick" <condition>
+    When A sends 6 requests on channel "pick"
+    Then every one of the requests ended with a reply from C
+    And the handler never ran on B
+
+    @R-CH-1 @channels
+    Examples: RouteMesh servers need to be Ready and weigh more than 0
+      | kind      | condition    |
+      | RouteMesh | has weight 0 |
+      | RouteMesh | is not Ready |
+
+    @R-CH-1 @channels
+    Examples: ClientServer servers need to be Ready
+      | kind         | condition    |
+      | ClientServer | is not Ready |
+
+  @R-CH-1 @channels
+  Scenario: With no eligible server the request ends Unavailable and runs nowhere
+    Given server B of channel "work" is not Ready
+    And server C of channel "work" has weight 0
+    When A sends a request on channel "work"
+    Then the request ends with failure Unavailable
+    And the handler never ran for the request

@@ -1,0 +1,32 @@
+Feature: Exactly one terminal result, and no retry on the application's behalf
+  Each operation ends with one terminal result: whichever of reply, failure, timeout, cancellation
+  or shutdown was confirmed first; later signals are dropped. A failure carries its ErrorKind and
+  no advice; the framework does not start the operation again. (Spec sections 2 and 8.)
+
+  Background:
+    Given a RouteMesh "m1" with nodes A, B and C
+
+  @R-GEN-3 @node-direct
+  Scenario: A cancelled request stays cancelled when its reply arrives later
+    When A sends a node direct message to B that blocks on gate "g"
+    And the handler has started on B
+    And the request is cancelled
+    And the gate "g" is released
+    Then the request ends cancelled
+    And the application on A received exactly one result for the request
+
+  @R-GEN-3 @node-direct
+  Scenario: A request in flight when its node shuts down ends with shutdown, once
+    When A sends a node direct message to B that blocks on gate "g"
+    And the handler has started on B
+    And node A shuts down
+    And the gate "g" is released
+    Then the request ends with shutdown
+    And the application on A received exactly one result for the request
+
+  @R-GEN-4 @node-direct
+  Scenario: A failed operation returns its ErrorKind and is not started again
+    When A sends a node direct message to B that fails
+    Then the request ends with failure HandlerError
+    And the handler ran exactly once, on B
+    And no handler ran for an operation the application did not start

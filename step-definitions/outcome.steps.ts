@@ -1,0 +1,129 @@
+// Then-steps about an operation's Outcome (its terminal result and its attempts) and about the
+// journal of handler runs and delivered results. Every assertion reads evidence the
+// implementation produced; none reads back what the scenario itself set.
+
+import { Then, type DataTable } from '@cucumber/cucumber';
+import type { JournalEntry, Outcome, Rid } from '../src/driver/types.ts';
+import { throughout } from './support/eventually.ts';
+import { QUIET_WINDOW_MS, SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
+
+function describeOutcome(o: Outcome): string {
+  const attempts = o.attempts.map((a) => `${a.target}:${a.accepted}`).join(', ');
+  return `${o.status}${o.errorKind ? ` ${o.errorKind}` : ''} (attempts: ${attempts || 'none'})`;
+}
+
+function handlerRuns(journal: JournalEntry[], opId: string): Rid[] {
+  return journal.filter((e) => e.kind === 'handler' && e.opId === opId).map((e) => e.node);
+}
+
+Then('the request ends with a reply from {rid}', async function (this: SpotWorld, node: Rid) {
+  const o = await this.outcomeOf();
+  const accepted = o.attempts.filter((a) => a.accepted === 'yes');
+  if (o.status !== 'reply' || accepted.length !== 1 || accepted[0].target !== node) {
+    throw new Error(`expected a reply from ${node}, got ${describeOutcome(o)}`);
+  }
+});
+
+Then('the request ends with failure {word}', async function (this: SpotWorld, errorKind: string) {
+  const o = await this.outcomeOf();
+  if (o.status !== 'failure' || o.errorKind !== errorKind) throw new Error(`expected failure ${errorKind}, got ${describeOutcome(o)}`);
+});
+
+Then('the request ends cancelled', async function (this: SpotWorld) {
+  const o = await this.outcomeOf();
+  if (o.status !== 'cancelled') throw new Error(`expected cancelled, got ${describeOutcome(o)}`);
+});
+
+Then('the request ends with shutdown', async function (this: SpotWorld) {
+  const o = await this.outcomeOf();
+  if (o.status !== 'shutdown') throw new Error(`expected shutdown, got ${describeOutcome(o)}`);
+});
+
+Then('the request ends with a timeout at its deadline', async function (this: SpotWorld) {
+  const started = Date.now();
+  const o = await this.outcomeOf();
+  if (o.status !== 'timeout') throw new Error(`expected a timeout, got ${describeOutcome(o)}`);
+  const waited = Date.now() - started;
+  const limit = this.op().deadlineMs + SCHEDULING_TOLERANCE_MS;
+  if (waited > limit) throw new Error(`the timeout came ${waited} ms after the request started, past its deadline (${limit} ms)`);
+});
+
+Then('every one of the requests ended with a reply from {rid}', async function (this: SpotWorld, node: Rid) {
+  for (const name of this.ops.keys()) {
+    const o = await this.outcomeOf(name);
+    const accepted = o.attempts.filter((a) => a.accepted === 'yes');
+    if (o.status !== 'reply' || accepted[0]?.target !== node) throw new Error(`${name}: expected a reply from ${node}, got ${describeOutcome(o)}`);
+  }
+});
+
+Then('the attempts were', async function (this: SpotWorld, table: DataTable) {
+  const o = await this.outcomeOf();
+  const want = table.hashes().map((r) => `${r.target}:${r.accepted}`);
+  const got = o.attempts.map((a) => `${a.target}:${a.accepted}`);
+  if (want.join(', ') !== got.join(', ')) throw new Error(`expected attempts [${want.join(', ')}], got [${got.join(', ')}]`);
+});
+
+Then('every attempt named {rid}', async function (this: SpotWorld, node: Rid) {
+  const o = await this.outcomeOf();
+  const other = o.attempts.find((a) => a.target !== node);
+  if (other) throw new Error(`an attempt went to ${other.target}: ${describeOutcome(o)}`);
+});
+
+Then('every attempt was refused before acceptance', async function (this: SpotWorld) {
+  const o = await this.outcomeOf();
+  if (o.attempts.length === 0 || o.attempts.some((a) => a.accepted !== 'no')) throw new Error(`expected only refused attempts: ${describeOutcome(o)}`);
+});
+
+// ---- the journal -------------------------------------------------------------------------------
+
+/** Handler runs of the request, watched for the quiet window so that a late re-run is seen. */
+async function watchRuns(world: SpotWorld, check: (runs: Rid[]) => string | undefined): Promise<void> {
+  const { opId } = world.op();
+  await throughout('handler runs of the request', QUIET_WINDOW_MS, async () => check(handlerRuns(await world.driver.journal(), opId)));
+}
+
+Then('the handler ran exactly once, on {rid}', async function (this: SpotWorld, node: Rid) {
+  const { opId } = this.op();
+  await this.outcomeOf(); // evidence is read once the operation has ended
+  const now = handlerRuns(await this.driver.journal(), opId);
+  if (now.length !== 1 || now[0] !== node) throw new Error(`expected one run on ${node}, the journal shows runs on [${now.join(', ')}]`);
+  await watchRuns(this, (runs) => (runs.length > 1 ? `ran again, on [${runs.join(', ')}]` : undefined));
+});
+
+Then('the handler never ran on {rid}', async function (this: SpotWorld, node: Rid) {
+  for (const [name, { opId }] of this.ops) {
+    await this.outcomeOf(name);
+    const runs = handlerRuns(await this.driver.journal(), opId);
+    if (runs.includes(node)) throw new Error(`${name} ran on ${node}`);
+  }
+  await throughout(`runs on ${node}`, QUIET_WINDOW_MS, async () => {
+    const journal = await this.driver.journal();
+    const ran = [...this.ops].find(([, { opId }]) => handlerRuns(journal, opId).includes(node));
+    return ran ? `${ran[0]} ran on ${node}` : undefined;
+  });
+});
+
+Then('the handler never ran for the request', async function (this: SpotWorld) {
+  await watchRuns(this, (runs) => (runs.length > 0 ? `it ran on [${runs.join(', ')}]` : undefined));
+});
+
+Then('the application on {rid} received exactly one result for the request', async function (this: SpotWorld, node: Rid) {
+  const { opId } = this.op();
+  const first = await this.outcomeOf();
+  await throughout('results delivered for the request', QUIET_WINDOW_MS, async () => {
+    const results = (await this.driver.journal()).filter((e) => e.kind === 'result' && e.opId === opId);
+    if (results.some((r) => r.node !== node)) return `a result was delivered on another node`;
+    if (results.length > 1) return `${results.length} results were delivered: ${results.map((r) => (r.kind === 'result' ? r.status : '')).join(', ')}`;
+    if (results.length === 1 && results[0].kind === 'result' && results[0].status !== first.status) return `the delivered result is not the outcome's`;
+    return undefined;
+  });
+});
+
+Then('no handler ran for an operation the application did not start', async function (this: SpotWorld) {
+  await this.outcomeOf();
+  const started = new Set([...[...this.ops.values()].map((o) => o.opId), ...this.fillers]);
+  await throughout('handler runs', QUIET_WINDOW_MS, async () => {
+    const stray = (await this.driver.journal()).find((e) => e.kind === 'handler' && !started.has(e.opId));
+    return stray ? `the framework ran an operation of its own (${stray.opId}) on ${stray.node}` : undefined;
+  });
+});

@@ -1,0 +1,115 @@
+// Then-steps about peer connections (ready state, connection IDs, handshakes) and host state.
+// Times are measured on the implementation's own clock: from the fault's `at` to the peer event's.
+
+import { Then } from '@cucumber/cucumber';
+import type { NotReadyReason, PeerEvent, Rid } from '../src/driver/types.ts';
+import { eventually, throughout } from './support/eventually.ts';
+import { QUIET_WINDOW_MS, SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
+
+function faultAt(world: SpotWorld): number {
+  if (!world.lastFault) throw new Error('no fault was injected in this scenario');
+  return world.lastFault.at;
+}
+
+function notReadySince(history: PeerEvent[], at: number): PeerEvent | undefined {
+  return history.find((e) => e.event === 'not-ready' && e.at >= at);
+}
+
+/** A reconnect is not instant by contract; the kit allows two liveness deadlines plus backoff. */
+function reconnectBoundMs(world: SpotWorld): number {
+  const t = world.description.timings;
+  return 2 * t.livenessDeadlineMs + t.reconnectBackoffMs + SCHEDULING_TOLERANCE_MS;
+}
+
+Then("{rid}'s peer {rid} becomes not-ready within the liveness deadline", async function (this: SpotWorld, node: Rid, peer: Rid) {
+  const at = faultAt(this);
+  const { livenessDeadlineMs } = this.description.timings;
+  const limit = livenessDeadlineMs + SCHEDULING_TOLERANCE_MS;
+  const event = await eventually(`${node}'s peer ${peer} to become not-ready`, limit, async () =>
+    notReadySince((await this.driver.peer(node, peer)).history, at),
+  );
+  if (event.reason !== 'liveness') throw new Error(`not-ready for "${event.reason}", expected the liveness check`);
+  if (event.at - at > limit) throw new Error(`not-ready ${event.at - at} ms after the peer went silent; the liveness deadline is ${livenessDeadlineMs} ms`);
+});
+
+const REASONS: Record<string, NotReadyReason> = { 'an orderly close': 'orderly-close', 'a transport error': 'transport-error' };
+
+Then(
+  "{rid}'s peer {rid} was marked not-ready at once, because of {string}",
+  async function (this: SpotWorld, node: Rid, peer: Rid, because: string) {
+    const reason = REASONS[because];
+    if (!reason) throw new Error(`unknown reason "${because}"`);
+    const at = faultAt(this);
+    // "At once": before a single heartbeat interval has passed, so well before any liveness check.
+    const limit = this.description.timings.heartbeatIntervalMs;
+    const event = await eventually(`${node}'s peer ${peer} to become not-ready`, this.description.timings.livenessDeadlineMs * 2, async () =>
+      notReadySince((await this.driver.peer(node, peer)).history, at),
+    );
+    if (event.reason !== reason) throw new Error(`not-ready because of "${event.reason}", expected "${reason}"`);
+    if (event.at - at > limit) throw new Error(`not-ready ${event.at - at} ms after the ${because}; "at once" allows ${limit} ms`);
+  },
+);
+
+Then("{rid}'s peer {rid} stayed ready throughout", async function (this: SpotWorld, node: Rid, peer: Rid) {
+  await throughout(`${node}'s peer ${peer}`, QUIET_WINDOW_MS, async () => {
+    const v = await this.driver.peer(node, peer);
+    const lost = v.history.find((e) => e.event === 'not-ready');
+    if (lost) return `was not-ready (${lost.reason})`;
+    return v.ready ? undefined : 'is not ready';
+  });
+});
+
+Then('host {rid} is Ready', async function (this: SpotWorld, node: Rid) {
+  const v = await this.driver.node(node);
+  if (v.host !== 'Ready') throw new Error(`host ${node} is ${v.host}`);
+});
+
+Then('a node direct message from {rid} to {rid} still gets a reply', async function (this: SpotWorld, from: Rid, to: Rid) {
+  const { opId } = await this.driver.submit({ kind: 'node-direct', from, mesh: this.meshOf(from), to, payload: { app: 'echo', value: 'still here' } });
+  const o = await this.driver.outcome(opId, this.description.timings.defaultDeadlineMs + SCHEDULING_TOLERANCE_MS);
+  if (o?.status !== 'reply') throw new Error(`${from} to ${to}: ${o ? `${o.status} ${o.errorKind ?? ''}` : 'no result'}`);
+  const ran = (await this.driver.journal()).filter((e) => e.kind === 'handler' && e.opId === opId).map((e) => e.node);
+  if (ran.join() !== to) throw new Error(`the handler ran on [${ran.join(', ')}], expected ${to}`);
+});
+
+Then("{rid}'s peer {rid} is ready again on a new connection", async function (this: SpotWorld, node: Rid, peer: Rid) {
+  const old = this.before.get(`${node}->${peer}`);
+  if (!old?.connectionId) throw new Error(`no earlier connection from ${node} to ${peer} was noted`);
+  const v = await eventually(`${node}'s peer ${peer} to be ready again`, reconnectBoundMs(this), async () => {
+    const p = await this.driver.peer(node, peer);
+    return p.ready && p.connectionId !== old.connectionId ? p : undefined;
+  });
+  // Evidence of a real reconnect: not-ready first, then a verified handshake on a connection ID
+  // never used before, and only then ready.
+  const ids = v.history.filter((e) => e.event === 'handshake').map((e) => e.connectionId);
+  if (new Set(ids).size !== ids.length) throw new Error(`a connection ID was used twice: ${ids.join(', ')}`);
+  const lostAt = v.history.findIndex((e) => e.event === 'not-ready' && e.connectionId === old.connectionId);
+  const after = v.history.slice(lostAt + 1);
+  const hs = after.findIndex((e) => e.event === 'handshake' && e.connectionId === v.connectionId && e.verifiedRid === peer);
+  const ready = after.findIndex((e) => e.event === 'ready' && e.connectionId === v.connectionId);
+  if (lostAt < 0) throw new Error('the old connection was never marked not-ready');
+  if (hs < 0 || ready < hs) throw new Error('the new connection was ready without a verified handshake');
+});
+
+Then("{rid}'s peer {rid} is ready again at the new address", async function (this: SpotWorld, node: Rid, peer: Rid) {
+  const old = this.before.get(`${node}->${peer}`);
+  if (!old?.address) throw new Error(`no earlier address of ${peer} was noted`);
+  await eventually(`${node}'s peer ${peer} to be ready at a new address`, reconnectBoundMs(this), async () => {
+    const p = await this.driver.peer(node, peer);
+    return p.ready && p.address !== undefined && p.address !== old.address;
+  });
+});
+
+Then("{rid} refuses the handshake and its peer {rid} stays not-ready", async function (this: SpotWorld, node: Rid, peer: Rid) {
+  const at = faultAt(this);
+  const before = this.before.get(`${node}->${peer}`);
+  await eventually(`${node} to refuse a handshake at ${peer}'s address`, reconnectBoundMs(this), async () =>
+    (await this.driver.peer(node, peer)).history.some((e) => e.at >= at && e.reason === 'handshake-refused'),
+  );
+  await throughout(`${node}'s peer ${peer}`, QUIET_WINDOW_MS, async () => {
+    const v = await this.driver.peer(node, peer);
+    if (v.ready) return 'is ready with something that did not prove the mesh credential';
+    const hs = v.history.find((e) => e.event === 'handshake' && e.connectionId !== before?.connectionId && e.at >= at);
+    return hs ? `completed a handshake on ${hs.connectionId}` : undefined;
+  });
+});

@@ -1,0 +1,79 @@
+// The World of one scenario: a Driver for the implementation under test and the names the
+// scenario gave to what it started. Steps speak to the Driver only.
+
+import { After, Before, setDefaultTimeout, setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
+import type { Description, Driver, FaultResult, Outcome, Rid } from '../../src/driver/types.ts';
+import { openDriver, type Target } from '../../src/driver/load.ts';
+import { KNOWN_CAPABILITY_TAGS } from '../../src/requirements/registry.ts';
+
+export interface StartedOp {
+  opId: string;
+  deadlineMs: number;
+}
+
+export class SpotWorld extends World<Target> {
+  driver!: Driver;
+  description!: Description;
+  /** Nodes per mesh, as the scenario set them up. */
+  meshes = new Map<string, Rid[]>();
+  /** Operations by the name the scenario gives them ("the request", "request 3"...). */
+  ops = new Map<string, StartedOp>();
+  /** Operations started only to fill queues; their handler runs are expected. */
+  fillers: string[] = [];
+  /** The last fault of each kind, for "at once" and "within the deadline" measurements. */
+  lastFault?: FaultResult;
+  /** Connection IDs and addresses seen before a fault, per "A->B". */
+  before = new Map<string, { connectionId?: string; address?: string }>();
+
+  constructor(options: IWorldOptions<Target>) {
+    super(options);
+  }
+
+  op(name = 'the request'): StartedOp {
+    const op = this.ops.get(name);
+    if (!op) throw new Error(`the scenario started no operation called "${name}"`);
+    return op;
+  }
+
+  meshOf(rid: Rid): string {
+    for (const [mesh, nodes] of this.meshes) if (nodes.includes(rid)) return mesh;
+    // A RID outside every mesh (a NotFound case) is addressed within the first mesh.
+    return [...this.meshes.keys()][0];
+  }
+
+  /** The terminal outcome, waiting at most the operation's deadline plus the stated tolerance. */
+  async outcomeOf(name = 'the request'): Promise<Outcome> {
+    const op = this.op(name);
+    const outcome = await this.driver.outcome(op.opId, op.deadlineMs + SCHEDULING_TOLERANCE_MS);
+    if (!outcome) throw new Error(`${name} had no terminal result within its deadline (${op.deadlineMs} ms + ${SCHEDULING_TOLERANCE_MS} ms tolerance)`);
+    return outcome;
+  }
+}
+
+/**
+ * Timer and event-loop slack allowed on top of every deadline the implementation reports.
+ * Stated here once; the README repeats it.
+ */
+export const SCHEDULING_TOLERANCE_MS = 50;
+
+/** How long "never" is watched: a bounded, stated window after the last relevant event. */
+export const QUIET_WINDOW_MS = 150;
+
+setWorldConstructor(SpotWorld);
+setDefaultTimeout(10_000);
+
+Before(async function (this: SpotWorld, { pickle }) {
+  this.driver = openDriver(this.parameters);
+  this.description = await this.driver.describe();
+  // A scenario needing a capability the implementation lacks is not applicable, never passed.
+  const needs = pickle.tags.map((t) => t.name.slice(1)).filter((t) => (KNOWN_CAPABILITY_TAGS as readonly string[]).includes(t));
+  const missing = needs.filter((c) => !(this.description.capabilities as string[]).includes(c));
+  if (missing.length > 0) {
+    this.attach(`spotcheck:not-applicable ${missing.join(',')}`, 'text/x.spotcheck.not-applicable');
+    return 'skipped';
+  }
+});
+
+After(async function (this: SpotWorld) {
+  await this.driver?.close();
+});

@@ -1,0 +1,59 @@
+// Meshes, nodes, channels and queues: the Given side of every scenario.
+
+import { Given } from '@cucumber/cucumber';
+import type { ChannelKind, ChannelServerSpec, Rid } from '../src/driver/types.ts';
+import { eventually } from './support/eventually.ts';
+import type { SpotWorld } from './support/world.ts';
+
+Given('a RouteMesh {string} with nodes {rids}', async function (this: SpotWorld, mesh: string, nodes: Rid[]) {
+  this.meshes.set(mesh, nodes);
+  await this.driver.start({ meshes: [{ name: mesh, nodes }] });
+});
+
+Given(
+  'a {channelKind} channel {string} served by {servers}',
+  async function (this: SpotWorld, kind: ChannelKind, name: string, servers: ChannelServerSpec[]) {
+    await this.driver.addChannel({ name, kind, servers: kind === 'clientserver' ? servers.map(({ node }) => ({ node })) : servers });
+  },
+);
+
+Given('server {rid} of channel {string} has weight {int}', async function (this: SpotWorld, node: Rid, channel: string, weight: number) {
+  await this.driver.setServer(channel, { node, weight });
+});
+
+Given('server {rid} of channel {string} is not Ready', async function (this: SpotWorld, node: Rid, channel: string) {
+  await this.driver.setServer(channel, { node, state: 'NotReady' });
+});
+
+Given('every node is running', async function (this: SpotWorld) {
+  // Not a no-op: every peer connection of every mesh must be ready.
+  for (const nodes of this.meshes.values())
+    for (const a of nodes)
+      for (const b of nodes) if (a !== b && !(await this.driver.peer(a, b)).ready) throw new Error(`${a}'s peer ${b} is not ready`);
+});
+
+Given('node {rid} runs one operation at a time and queues at most {int}', async function (this: SpotWorld, node: Rid, capacity: number) {
+  await this.driver.configureNode(node, { workers: 1, queueCapacity: capacity });
+});
+
+Given("node {rid}'s queue is full", async function (this: SpotWorld, node: Rid) {
+  // Fill it the way an application would: operations that block until their gate opens.
+  await this.driver.configureNode(node, { workers: 1, queueCapacity: 1 });
+  const from = [...this.meshes.values()].flat().find((r) => r !== node)!;
+  const view = await this.driver.node(node);
+  const needed = view.queue.workers - view.queue.running + view.queue.capacity - view.queue.depth;
+  for (let i = 0; i < needed; i++) {
+    const { opId } = await this.driver.submit({
+      kind: 'node-direct',
+      from,
+      mesh: this.meshOf(node),
+      to: node,
+      payload: { app: 'block', gate: `fill-${node}`, value: i },
+    });
+    this.fillers.push(opId);
+  }
+  await eventually(`node ${node}'s queue to be full`, this.description.timings.defaultDeadlineMs, async () => {
+    const q = (await this.driver.node(node)).queue;
+    return q.depth >= q.capacity && q.running >= q.workers;
+  });
+});
