@@ -1,0 +1,178 @@
+// The `spotcheck` command line.
+// Exit status: 0 every selected scenario passed (or was not applicable); 1 a scenario failed, a
+// result changed between repeats, or a mutant survived; 2 bad usage or an implementation that
+// could not start. Every error is one line naming what is wrong.
+
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BACKENDS, UsageError, checkTarget, openDriver, type Target } from '../driver/load.ts';
+import type { Description } from '../driver/types.ts';
+import { buildCompliance } from '../report/compliance.ts';
+import { mutantNames, runMutants } from '../run/mutants.ts';
+import { Progress } from './progress.ts';
+import { KIT_ROOT, Suite, checkOutDir, checkTags, publishReports } from '../run/suite.ts';
+import type { ScenarioResult } from '../run/results.ts';
+
+const KIT = JSON.parse(readFileSync(join(KIT_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+
+class ExitError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+  }
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number of at least 1');
+  return n;
+}
+
+/** Start the implementation once, to learn what it is and to fail early (exit 2) if it cannot start. */
+async function describeTarget(target: Target): Promise<Description> {
+  checkTarget(target);
+  const driver = openDriver(target);
+  try {
+    return await driver.describe();
+  } catch (e) {
+    throw new ExitError(`the implementation "${target.impl}" could not start: ${(e as Error).message.split('\n')[0]}`, 2);
+  } finally {
+    await driver.close().catch(() => {});
+  }
+}
+
+interface RunOpts {
+  impl: string;
+  backend: string;
+  tags?: string;
+  out: string;
+  repeat: number;
+}
+
+async function runCommand(opts: RunOpts): Promise<number> {
+  const target: Target = { impl: opts.impl, backend: opts.backend };
+  checkTags(opts.tags);
+  checkOutDir(opts.out);
+  const description = await describeTarget(target);
+  const progress = new Progress(process.stdout);
+  progress.line(`spotcheck ${KIT.version}: ${description.name} ${description.version}, backend ${description.backend}${opts.tags ? `, tags ${opts.tags}` : ''}`);
+  const suite = await Suite.load();
+  const history = new Map<string, { name: string; statuses: string[] }>();
+  let last!: Awaited<ReturnType<Suite['run']>>;
+  for (let i = 1; i <= opts.repeat; i++) {
+    if (opts.repeat > 1) progress.line(`run ${i} of ${opts.repeat}`);
+    const run = await suite.run({ target, tags: opts.tags, out: opts.out, onScenario: (r, done, total) => progress.scenario(r, done, total) });
+    progress.done();
+    for (const r of run.results) {
+      const key = `${r.uri}:${r.line}`;
+      const h = history.get(key) ?? { name: r.name, statuses: [] };
+      h.statuses.push(r.status);
+      history.set(key, h);
+    }
+    const compliance = buildCompliance({
+      kit: { name: KIT.name, version: KIT.version },
+      implementation: { name: description.name, version: description.version, backend: description.backend },
+      startedAt: run.startedAt,
+      durationMs: run.durationMs,
+      results: run.results,
+    });
+    publishReports(run.reportDir, opts.out, { 'compliance.json': compliance });
+    last = run;
+  }
+  const failed = last.results.filter((r) => r.status === 'failed');
+  summarize(progress, last.results, last.durationMs, opts.out);
+  let code = failed.length > 0 ? 1 : 0;
+  if (opts.repeat > 1) {
+    const changed = [...history].filter(([, h]) => new Set(h.statuses).size > 1 || h.statuses.length !== opts.repeat);
+    for (const [key, h] of changed) progress.line(`changed between runs: ${key} ${h.name}: ${h.statuses.join(', ')}`);
+    progress.line(`repeat: ${opts.repeat} runs, ${history.size} scenarios, ${changed.length} changed`);
+    if (changed.length > 0) code = 1;
+  }
+  return code;
+}
+
+function summarize(progress: Progress, results: ScenarioResult[], durationMs: number, out: string): void {
+  const n = (s: string) => results.filter((r) => r.status === s).length;
+  for (const r of results.filter((x) => x.status === 'failed')) progress.line(`FAILED ${r.uri}:${r.line} ${r.name}: ${r.message}`);
+  progress.line(`${n('passed')} passed, ${n('failed')} failed, ${n('not-applicable')} not applicable (${(durationMs / 1000).toFixed(1)} s); reports in ${out}`);
+}
+
+async function mutantsCommand(opts: { backend: string; only?: string; out: string; list?: boolean }): Promise<number> {
+  const names = mutantNames();
+  if (opts.list) {
+    for (const name of names) process.stdout.write(`${name}\n`);
+    return 0;
+  }
+  const only = opts.only?.split(',').map((s) => s.trim());
+  const unknown = only?.filter((n) => !names.includes(n)) ?? [];
+  if (unknown.length > 0) throw new UsageError(`unknown mutant "${unknown[0]}" (see: spotcheck mutants --list)`);
+  if (!(BACKENDS as readonly string[]).includes(opts.backend)) throw new UsageError(`unknown backend "${opts.backend}" (known: ${BACKENDS.join(', ')})`);
+  checkOutDir(opts.out);
+  const progress = new Progress(process.stdout);
+  const suite = await Suite.load();
+  const started = Date.now();
+  const results = await runMutants(suite, {
+    backend: opts.backend,
+    only,
+    onMutant: (r, done, total) =>
+      progress.line(`[${done}/${total}] ${r.killed ? 'killed  ' : 'SURVIVED'} ${r.name} (breaks ${r.breaks.join(', ')}; failed: ${r.failedIds.join(', ') || 'none'})`),
+  });
+  publishReports(undefined, opts.out, { 'mutants.json': results });
+  const survivors = results.filter((r) => !r.killed);
+  progress.line(`${results.length - survivors.length} killed, ${survivors.length} survived (${((Date.now() - started) / 1000).toFixed(1)} s); ${join(opts.out, 'mutants.json')}`);
+  return survivors.length > 0 ? 1 : 0;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let code = 0;
+  const program = new Command('spotcheck')
+    .description('Conformance kit for the failure-handling and failover-scope rules')
+    .version(KIT.version)
+    .exitOverride()
+    .configureOutput({ writeErr: () => {}, writeOut: (s) => process.stdout.write(s) });
+  program
+    .command('run', { isDefault: true })
+    .description('run the features against an implementation and write reports')
+    .option('--impl <name>', 'implementation: reference or mutant:<name>', 'reference')
+    .addOption(new Option('--backend <name>', 'backend').default('embedded'))
+    .option('--tags <expression>', 'Cucumber tag expression selecting scenarios, e.g. "@V01 or @R-CH-1"')
+    .option('--out <dir>', 'folder for the reports', 'reports')
+    .option('--repeat <n>', 'run the selection n times and report any scenario whose result changed', positiveInt, 1)
+    .action(async (opts: RunOpts) => {
+      code = await runCommand(opts);
+    });
+  program
+    .command('mutants')
+    .description('run the suite against every mutant of the reference and check each one is caught')
+    .option('--backend <name>', 'backend', 'embedded')
+    .option('--only <names>', 'comma-separated mutant names')
+    .option('--out <dir>', 'folder for mutants.json', 'reports')
+    .option('--list', 'list the mutants and exit')
+    .action(async (opts) => {
+      code = await mutantsCommand(opts);
+    });
+  try {
+    await program.parseAsync(argv);
+    return code;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+      process.stderr.write(`spotcheck: ${e.message.replace(/^error: /, '').split('\n')[0]}\n`);
+      return 2;
+    }
+    if (e instanceof UsageError) {
+      process.stderr.write(`spotcheck: ${e.message}\n`);
+      return 2;
+    }
+    if (e instanceof ExitError) {
+      process.stderr.write(`spotcheck: ${e.message}\n`);
+      return e.code;
+    }
+    process.stderr.write(`spotcheck: internal error: ${(e as Error).message.split('\n')[0]}\n`);
+    if (process.env.SPOTCHECK_DEBUG) process.stderr.write(`${(e as Error).stack}\n`);
+    return 2;
+  }
+}

@@ -1,0 +1,117 @@
+// Runs the features in this process through Cucumber's API. Support code (step definitions) is
+// loaded once and reused, so `--repeat` and the mutant self-test run the suite many times cheaply.
+
+import { mkdirSync, mkdtempSync, renameSync, rmSync, accessSync, constants, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { loadSupport, runCucumber, type IRunOptions, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
+import { parse as parseTagExpression } from '@cucumber/tag-expressions';
+import { UsageError, type Target } from '../driver/load.ts';
+import { ResultCollector, type ScenarioResult } from './results.ts';
+
+export const KIT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+export interface RunRequest {
+  target: Target;
+  /** Cucumber tag expression selecting scenarios; empty = all. */
+  tags?: string;
+  /** Folder for Cucumber's html, json, junit and message reports; none = no report files. */
+  out?: string;
+  onScenario?: (r: ScenarioResult, done: number, total: number) => void;
+}
+
+export interface RunResult {
+  results: ScenarioResult[];
+  startedAt: Date;
+  durationMs: number;
+  /** Files written into the out folder (moved into place only when the run finished). */
+  reportDir?: string;
+}
+
+const silent = new Writable({ write: (_c, _e, cb) => cb() });
+
+export function checkTags(tags: string | undefined): void {
+  if (!tags) return;
+  try {
+    parseTagExpression(tags);
+  } catch (e) {
+    throw new UsageError(`malformed tag expression "${tags}": ${(e as Error).message.split('\n')[0]}`);
+  }
+}
+
+/** Make sure the folder exists and can be written, before anything runs. */
+export function checkOutDir(out: string): string {
+  const dir = resolve(out);
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+    const probe = mkdtempSync(join(dir, '.spotcheck-probe-'));
+    rmSync(probe, { recursive: true });
+  } catch (e) {
+    throw new UsageError(`cannot write the output folder ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  return dir;
+}
+
+export class Suite {
+  private constructor(private readonly support: ISupportCodeLibrary) {}
+
+  static async load(): Promise<Suite> {
+    const support = await loadSupport(
+      {
+        sources: { paths: ['features/**/*.feature'], defaultDialect: 'en', names: [], tagExpression: '', order: 'defined' },
+        support: { importPaths: ['step-definitions/**/*.ts'], requirePaths: [], requireModules: [], loaders: [] },
+      },
+      { cwd: KIT_ROOT, stdout: silent, stderr: process.stderr },
+    );
+    return new Suite(support);
+  }
+
+  async run(req: RunRequest): Promise<RunResult> {
+    checkTags(req.tags);
+    let staging: string | undefined;
+    const files: Record<string, string> = {};
+    if (req.out) {
+      const dir = checkOutDir(req.out);
+      staging = mkdtempSync(join(dir, '.spotcheck-run-'));
+      files[join(staging, 'cucumber.html')] = 'html';
+      files[join(staging, 'cucumber.json')] = 'json';
+      files[join(staging, 'cucumber.xml')] = 'junit';
+      files[join(staging, 'cucumber.ndjson')] = 'message';
+    }
+    const options: IRunOptions = {
+      sources: { paths: ['features/**/*.feature'], defaultDialect: 'en', names: [], tagExpression: req.tags ?? '', order: 'defined' },
+      support: this.support,
+      runtime: {
+        dryRun: false,
+        failFast: false,
+        filterStacktraces: true,
+        parallel: 0,
+        retry: 0,
+        retryTagFilter: '',
+        strict: true,
+        worldParameters: { ...req.target },
+      },
+      formats: { stdout: 'summary', files, publish: false, options: { junit: { suiteName: 'spotcheck' } } },
+    };
+    const collector = new ResultCollector(req.onScenario);
+    const startedAt = new Date();
+    try {
+      await runCucumber(options, { cwd: KIT_ROOT, stdout: silent, stderr: process.stderr }, (m) => collector.handle(m));
+    } catch (e) {
+      if (staging) rmSync(staging, { recursive: true, force: true });
+      throw e;
+    }
+    return { results: collector.results, startedAt, durationMs: Date.now() - startedAt.getTime(), reportDir: staging };
+  }
+}
+
+/** Move finished report files from the staging folder into `out`, plus extra JSON files. */
+export function publishReports(staging: string | undefined, out: string, extra: Record<string, unknown>): void {
+  const dir = resolve(out);
+  const stage = staging ?? mkdtempSync(join(dir, '.spotcheck-run-'));
+  for (const [name, data] of Object.entries(extra)) writeFileSync(join(stage, name), JSON.stringify(data, null, 2) + '\n');
+  for (const name of readdirSync(stage)) renameSync(join(stage, name), join(dir, name));
+  rmSync(stage, { recursive: true, force: true });
+}
