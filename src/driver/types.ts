@@ -25,9 +25,14 @@ export interface EffectiveTimings {
 export const CAPABILITIES = [
   'channels', // RouteMesh and ClientServer channels with select-one
   'node-direct', // node direct messages by RID
-  'liveness', // heartbeat liveness and half-open detection (needs the hang fault)
+  'liveness', // heartbeat liveness and half-open detection (needs the hang and crash faults)
   'reconnect', // reconnect through the current descriptor (needs the move and impostor faults)
   'failpoints', // named failpoints of the published list
+  'objects', // Actors and Spots by logical ID through the Location Store
+  'instance-spots', // Instance Spot cold activation
+  'store-faults', // Location Store outages and lost replies
+  'relocation', // planned host relocation
+  'sessions', // client Sessions and bindings
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 

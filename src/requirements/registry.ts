@@ -3,6 +3,8 @@
 // must match that file exactly (same IDs, same order), which test/registry.test.ts enforces.
 // Statements are our own wording; `section` names the spec section(s) the rule comes from.
 
+import { CAPABILITIES, type Capability } from '../driver/types.ts';
+
 export interface Requirement {
   id: string;
   /** Spec section(s), e.g. "3.1" or "3.1, 10". */
@@ -15,21 +17,10 @@ export interface Requirement {
   required: boolean;
 }
 
-/** Capability names; scenarios may carry them as tags (without the @ here). */
-export const KNOWN_CAPABILITY_TAGS = [
-  'channels',
-  'node-direct',
-  'liveness',
-  'reconnect',
-  'failpoints',
-  'objects',
-  'instance-spots',
-  'store-faults',
-  'relocation',
-  'sessions',
-] as const;
+/** Capability names (the Driver's); scenarios carry them as tags (without the @ here). */
+export const KNOWN_CAPABILITY_TAGS = CAPABILITIES;
 
-export type Capability = (typeof KNOWN_CAPABILITY_TAGS)[number];
+export type { Capability };
 
 /**
  * A tag that looks like a requirement ID. Deliberately looser than the real IDs (`V\d+`, not
