@@ -18,9 +18,10 @@ export class Progress {
       const width = (this.out.columns ?? 100) - 1;
       this.out.write(`\r\x1b[K${text.slice(0, width)}`);
       this.pending = true;
-      if (r.status === 'failed') this.done();
+      if (r.status === 'failed') this.line(`  ${r.message}`);
     } else {
       this.out.write(`${text}\n`);
+      if (r.status === 'failed') this.out.write(`  ${r.message}\n`);
     }
   }
 
