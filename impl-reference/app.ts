@@ -2,14 +2,14 @@
 // Handlers record every run before they do anything else, so the journal is evidence of what
 // actually ran, where.
 
-import type { AppPayload, ErrorKind, JournalEntry, OutcomeStatus, Rid } from '../src/driver/types.ts';
+import type { AppPayload, ErrorKind, FactoryInput, JournalEntry, OutcomeStatus, Rid } from '../src/driver/types.ts';
 
-type Entry = JournalEntry extends infer E ? (E extends { seq: number } ? Omit<E, 'seq'> : never) : never;
+type Entry = JournalEntry extends infer E ? (E extends { seq: number } ? Omit<E, 'seq' | 'at'> : never) : never;
 
 export class Journal {
   private readonly entries: JournalEntry[] = [];
   record(entry: Entry): void {
-    this.entries.push({ seq: this.entries.length + 1, ...entry } as JournalEntry);
+    this.entries.push({ seq: this.entries.length + 1, at: Date.now(), ...entry } as JournalEntry);
   }
   all(): JournalEntry[] {
     return this.entries.map((e) => ({ ...e }));
@@ -45,9 +45,9 @@ export class TestApp {
     private readonly gates: Gates,
   ) {}
 
-  /** Run the handler for one accepted operation on `node`. */
-  async handle(node: Rid, opId: string, input: AppPayload): Promise<unknown> {
-    this.journal.record({ kind: 'handler', node, opId, input });
+  /** Run the handler for one accepted operation on `node` (for an object: its ID and generation). */
+  async handle(node: Rid, opId: string, input: AppPayload, object?: { objectId: string; generation: number }): Promise<unknown> {
+    this.journal.record(object ? { kind: 'handler', node, opId, input, ...object } : { kind: 'handler', node, opId, input });
     switch (input.app) {
       case 'echo':
         return input.value;
@@ -59,6 +59,17 @@ export class TestApp {
       default:
         throw new HandlerFailure(`unknown app ${(input as { app: string }).app}`);
     }
+  }
+
+  /** An object's factory: recorded with its exact input, then held on the input's gate if any. */
+  async factory(node: Rid, objectId: string, generation: number, input: unknown): Promise<void> {
+    this.journal.record({ kind: 'factory', node, objectId, generation, input });
+    const gate = (input as FactoryInput | undefined)?.gate;
+    if (gate) await this.gates.wait(gate);
+  }
+
+  timer(node: Rid, objectId: string, generation: number): void {
+    this.journal.record({ kind: 'timer', node, objectId, generation });
   }
 
   /** The application on the calling node receives a terminal result. */

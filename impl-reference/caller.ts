@@ -7,11 +7,12 @@
 // - node direct keeps the RID the caller named (V02, R-CH-2);
 // - a failure is returned as it is: the framework starts no new operation (R-GEN-4).
 
-import type { ChannelKind, Rid } from '../src/driver/types.ts';
+import type { ChannelKind, ErrorKind, Rid } from '../src/driver/types.ts';
 import type { MeshNode } from './mesh-node.ts';
 import type { Operation } from './operation.ts';
-import type { Acceptance, Completion, Submission } from './peer-link.ts';
+import type { Acceptance, Answer, Completion, Submission } from './peer-link.ts';
 import { isCandidate, RoundRobin, type ChannelServer } from './select-one.ts';
+import type { Work } from './work.ts';
 
 export interface ChannelEntry {
   name: string;
@@ -30,8 +31,15 @@ export class ChannelDirectory {
   }
 }
 
-/** How one attempt ended, from the point of view of target selection. */
-type AttemptEnd = 'done' | 'refused';
+/** How one send of an operation to one target ended. */
+export type SendEnd =
+  | { kind: 'result'; completion: Answer }
+  | { kind: 'not-ready' }
+  | { kind: 'refused' }
+  | { kind: 'unknown' }
+  | { kind: 'lost' }
+  | { kind: 'deadline'; late?: Promise<Completion> }
+  | { kind: 'ended' };
 
 export class Caller {
   private readonly roundRobins = new Map<string, RoundRobin>();
@@ -47,7 +55,7 @@ export class Caller {
 
   // ---- select-one over a channel ---------------------------------------------------------------
 
-  async channelRequest(op: Operation, channelName: string, payload: unknown): Promise<void> {
+  async channelRequest(op: Operation, channelName: string, work: Work): Promise<void> {
     const channel = this.channels.get(channelName);
     if (!channel) return op.finish('failure', { errorKind: 'NotFound' });
     let rr = this.roundRobins.get(channelName);
@@ -58,9 +66,20 @@ export class Caller {
       if (candidates.length === 0) return op.finish('failure', { errorKind: 'Unavailable' });
       const tried = new Set<Rid>();
       while (tried.size < candidates.length) {
-        const pick = rr.pick(candidates.filter((c) => !tried.has(c.node)))!;
-        tried.add(pick.node);
-        if ((await this.attempt(op, pick.node, payload, true)) === 'done') return;
+        const pick = rr.pick(candidates.filter((c) => !tried.has(c.node)))!.node;
+        tried.add(pick);
+        const end = await this.send(op, pick, work);
+        // Nothing accepted yet: another eligible server may be chosen (V01, R-GEN-1).
+        if (end.kind === 'refused' || end.kind === 'not-ready') continue;
+        // Mutants: re-selection after acceptance was unknown, or after it was accepted.
+        if (end.kind === 'unknown' && this.broken('resubmit-on-unknown-acceptance')) continue;
+        if (end.kind === 'lost' && this.broken('reselect-after-acceptance')) continue;
+        if (end.kind === 'deadline' && end.late && this.broken('rerun-accepted-on-timeout') && !op.rerun) {
+          op.rerun = true;
+          op.deadlineAt = Date.now() + this.node.timings.defaultDeadlineMs;
+          continue;
+        }
+        return this.finishFrom(op, await this.retryIfBroken(op, pick, work, end));
       }
       // Every candidate refused for capacity. Nothing was accepted, so another round may pick
       // again - but only within the deadline of this same operation.
@@ -70,14 +89,14 @@ export class Caller {
     }
   }
 
-  private reachable(target: Rid): boolean {
+  reachable(target: Rid): boolean {
     if (target === this.node.rid) return this.node.live();
     return this.node.link(target)?.ready ?? false;
   }
 
   // ---- node direct -----------------------------------------------------------------------------
 
-  async nodeDirect(op: Operation, mesh: string, to: Rid, payload: unknown): Promise<void> {
+  async nodeDirect(op: Operation, mesh: string, to: Rid, work: Work): Promise<void> {
     const descriptor = this.node.discovery.lookup(to);
     if (mesh !== this.node.mesh || !descriptor || descriptor.mesh !== mesh) {
       const errorKind = this.broken('direct-unknown-rid-unavailable') ? 'Unavailable' : 'NotFound';
@@ -85,115 +104,101 @@ export class Caller {
     }
     let target = to;
     if (!this.reachable(to)) {
-      if (this.broken('direct-not-ready-waits')) {
+      if (this.broken('direct-not-ready-waits') && this.node.link(to)) {
         const waited = await op.race(this.node.link(to)!.whenReady());
         if (waited.kind === 'deadline') return op.finish('timeout');
         if (waited.kind === 'ended') return;
       } else if (this.broken('direct-reroutes') && this.otherReadyPeer(to)) {
         target = this.otherReadyPeer(to)!;
-      } else {
-        op.attempts.push({ target: to, accepted: 'no', reason: 'not-ready' });
-        return op.finish('failure', { errorKind: 'Unavailable' });
       }
     }
-    if ((await this.attempt(op, target, payload, false)) === 'done') return;
+    const end = await this.send(op, target, work);
     // Refused for capacity: the caller named this node, so there is nowhere else to go.
     const other = this.broken('direct-reroutes') ? this.otherReadyPeer(to) : undefined;
-    if (other && (await this.attempt(op, other, payload, false)) === 'done') return;
-    op.finish('failure', { errorKind: 'Busy' });
+    if (end.kind === 'refused' && other) return this.finishFrom(op, await this.send(op, other, work));
+    this.finishFrom(op, await this.retryIfBroken(op, target, work, end));
   }
 
   private otherReadyPeer(not: Rid): Rid | undefined {
     return this.node.otherLinks().find((l) => l.peer !== not && l.ready)?.peer;
   }
 
-  // ---- one attempt -------------------------------------------------------------------------------
+  // ---- one send --------------------------------------------------------------------------------
 
-  private submitTo(op: Operation, target: Rid, payload: unknown): Submission | undefined {
-    if (target === this.node.rid) return this.submitLocal(op.opId, payload);
+  private submitTo(op: Operation, target: Rid, work: Work): Submission | undefined {
+    if (target === this.node.rid) return this.node.live() ? this.node.submitLocal(op.opId, work) : undefined;
     const link = this.node.link(target);
     if (!link?.ready) return undefined;
-    return link.submit(op.opId, payload, this.node.takeAckLost(target));
-  }
-
-  private submitLocal(opId: string, payload: unknown): Submission {
-    let settle!: (c: Completion) => void;
-    const completion = new Promise<Completion>((r) => (settle = r));
-    const accepted = this.node.queue.offer({
-      opId,
-      run: async () => {
-        const result = await this.node.runHandler(opId, payload);
-        if (result) settle(result.ok ? { ok: true, value: result.value } : { ok: false, errorKind: 'HandlerError' });
-      },
-    });
-    const acceptance: Promise<Acceptance> = Promise.resolve(accepted ? 'yes' : 'no');
-    return { acceptance, completion };
+    return link.submit(op.opId, work, this.node.takeAckLost(target));
   }
 
   /**
-   * Write the operation to one target and follow it. 'refused' means nothing was accepted and
-   * selection may go on; 'done' means the operation has its terminal result (or must get none
-   * from here).
+   * Write the operation to one target and follow it until it ends there. Records the attempt;
+   * never finishes the operation and never chooses another target: that is the caller's policy.
    */
-  private async attempt(op: Operation, target: Rid, payload: unknown, viaChannel: boolean): Promise<AttemptEnd> {
-    const sub = this.submitTo(op, target, payload);
+  async send(op: Operation, target: Rid, work: Work): Promise<SendEnd> {
+    const sub = this.submitTo(op, target, work);
     if (!sub) {
       op.attempts.push({ target, accepted: 'no', reason: 'not-ready' });
-      return 'refused';
+      return { kind: 'not-ready' };
     }
     const attempt = { target, accepted: 'unknown' as Acceptance, reason: 'pending', ...(sub.connectionId ? { connectionId: sub.connectionId } : {}) };
     op.attempts.push(attempt);
     const acc = await op.race(sub.acceptance);
-    if (acc.kind === 'ended') return 'done';
+    if (acc.kind === 'ended') return { kind: 'ended' };
     if (acc.kind === 'deadline') {
       attempt.reason = 'deadline';
-      op.finish('timeout');
-      return 'done';
+      return { kind: 'deadline' };
     }
     attempt.accepted = acc.value;
     if (acc.value === 'no') {
       attempt.reason = 'capacity';
-      return 'refused';
+      return { kind: 'refused' };
     }
     if (acc.value === 'unknown') {
-      // The frame was written but the connection was lost before acceptance was known: it may
-      // have run. It is never written to another peer.
+      // Written, but the connection was lost before acceptance was known: it may have run.
       attempt.reason = 'connection-lost';
-      if (viaChannel && this.broken('resubmit-on-unknown-acceptance')) return 'refused';
-      op.finish('failure', { errorKind: 'Unavailable' });
-      return 'done';
+      return { kind: 'unknown' };
     }
     attempt.reason = 'accepted';
-    return this.followAccepted(op, target, payload, sub, viaChannel);
+    const done = await op.race(sub.completion);
+    if (done.kind === 'ended') return { kind: 'ended' };
+    if (done.kind === 'deadline') return { kind: 'deadline', late: sub.completion };
+    if ('lost' in done.value) {
+      // Accepted, then the connection was lost: the handler may be running.
+      attempt.reason = 'connection-lost-after-acceptance';
+      return { kind: 'lost' };
+    }
+    return { kind: 'result', completion: done.value };
   }
 
-  private async followAccepted(op: Operation, target: Rid, payload: unknown, sub: Submission, viaChannel: boolean): Promise<AttemptEnd> {
-    const done = await op.race(sub.completion);
-    if (done.kind === 'ended') return 'done';
-    if (done.kind === 'deadline') {
-      if (viaChannel && this.broken('rerun-accepted-on-timeout') && !op.rerun) {
-        op.rerun = true;
-        op.deadlineAt = Date.now() + this.node.timings.defaultDeadlineMs;
-        return 'refused';
-      }
-      op.finish('timeout');
-      if (this.broken('double-terminal')) this.finishWith(op, await sub.completion);
-      return 'done';
-    }
-    const c = done.value;
-    if ('lost' in c) {
-      // Accepted, then the connection was lost: the handler may be running. Not re-run elsewhere.
-      op.attempts[op.attempts.length - 1].reason = 'connection-lost-after-acceptance';
-      if (viaChannel && this.broken('reselect-after-acceptance')) return 'refused';
-      op.finish('failure', { errorKind: 'Unavailable' });
-      return 'done';
-    }
-    if (!c.ok && this.broken('auto-retry-failed') && !op.rerun) {
+  /** Mutant auto-retry-failed: the framework starts a failed operation again by itself. */
+  async retryIfBroken(op: Operation, target: Rid, work: Work, end: SendEnd): Promise<SendEnd> {
+    if (end.kind === 'result' && !end.completion.ok && this.broken('auto-retry-failed') && !op.rerun) {
       op.rerun = true;
-      return this.attempt(op, target, payload, viaChannel);
+      return this.send(op, target, work);
     }
-    this.finishWith(op, c);
-    return 'done';
+    return end;
+  }
+
+  /** End the operation from how its send ended: the one terminal result, no advice, no retry. */
+  finishFrom(op: Operation, end: SendEnd, refused: ErrorKind = 'Busy'): void {
+    switch (end.kind) {
+      case 'result':
+        return this.finishWith(op, end.completion);
+      case 'refused':
+        return op.finish('failure', { errorKind: refused });
+      case 'not-ready':
+      case 'unknown':
+      case 'lost':
+        return op.finish('failure', { errorKind: 'Unavailable' });
+      case 'deadline':
+        op.finish('timeout');
+        if (end.late && this.broken('double-terminal')) void end.late.then((c) => this.finishWith(op, c));
+        return;
+      case 'ended':
+        return;
+    }
   }
 
   private finishWith(op: Operation, c: Completion): void {

@@ -13,6 +13,8 @@ import type {
   FaultResult,
   JournalEntry,
   NodeOptions,
+  ObjectRecordView,
+  StoreLogEntry,
   NodeView,
   OperationSpec,
   Outcome,
@@ -25,7 +27,12 @@ import { Gates, Journal, TestApp } from './app.ts';
 import { Caller, ChannelDirectory } from './caller.ts';
 import { MeshNode } from './mesh-node.ts';
 import { brokenBy, type Broken } from './mutants.ts';
-import { Discovery } from './node-context.ts';
+import { NodeStore, StoreReach, type StoreFailpoint } from './store/node-store.ts';
+import { MemoryStore } from './store/memory.ts';
+import type { Store } from './store/types.ts';
+import { objectKey, type LocationRecord } from './location/records.ts';
+import { ObjectCaller } from './objects/object-caller.ts';
+import type { ActivationFailpoint } from './mesh-node.ts';
 import { Operation } from './operation.ts';
 import { toServer } from './select-one.ts';
 import { MemoryTransport } from './transport/memory.ts';
@@ -40,28 +47,35 @@ export const EMBEDDED_TIMINGS: EffectiveTimings = {
   livenessDeadlineMs: 150,
   reconnectBackoffMs: 10,
   defaultDeadlineMs: 1000,
+  ownerLeaseMs: 400,
+  ownerCacheMs: 200,
+  descriptorRefreshMs: 50,
+  storeFailureGraceMs: 1000,
 };
 
 /** What this runtime implements so far; scenarios needing anything else are not applicable. */
-const SUPPORTED: Capability[] = ['channels', 'node-direct', 'liveness', 'reconnect', 'failpoints'];
+const SUPPORTED: Capability[] = ['channels', 'node-direct', 'liveness', 'reconnect', 'failpoints', 'objects', 'instance-spots', 'store-faults'];
 
 export class DriverInputError extends Error {}
 
 export interface ClusterOptions {
   mutant?: string;
   timings?: Partial<EffectiveTimings>;
+  /** The Location Store; in memory unless given. */
+  store?: Store;
 }
 
 export class EmbeddedCluster implements Driver {
   private readonly broken: Broken;
   private readonly timings: EffectiveTimings;
   private readonly transport = new MemoryTransport();
-  private readonly discovery = new Discovery();
+  private readonly store: Store;
+  private readonly reach = new StoreReach();
   private readonly channels = new ChannelDirectory();
   private readonly journalLog = new Journal();
   private readonly gates = new Gates();
   private readonly app = new TestApp(this.journalLog, this.gates);
-  private readonly nodes = new Map<Rid, { node: MeshNode; caller: Caller }>();
+  private readonly nodes = new Map<Rid, { node: MeshNode; caller: Caller; objects: ObjectCaller }>();
   private readonly outcomes = new Map<string, { outcome?: Outcome; waiters: Array<() => void>; op: Operation; from: Rid }>();
   private readonly credentials = new Map<string, string>();
   private impostors: Array<() => void> = [];
@@ -70,6 +84,7 @@ export class EmbeddedCluster implements Driver {
   constructor(private readonly options: ClusterOptions = {}) {
     this.broken = brokenBy(options.mutant);
     this.timings = { ...EMBEDDED_TIMINGS, ...options.timings };
+    this.store = options.store ?? new MemoryStore();
   }
 
   async describe(): Promise<Description> {
@@ -88,27 +103,34 @@ export class EmbeddedCluster implements Driver {
   async start(topology: Topology): Promise<void> {
     const started: MeshNode[] = [];
     for (const mesh of topology.meshes) {
-      if (!this.credentials.has(mesh.name)) this.credentials.set(mesh.name, randomBytes(16).toString('hex'));
-      for (const rid of mesh.nodes) {
-        if (this.nodes.has(rid)) throw new DriverInputError(`node ${rid} already exists`);
-        const node = new MeshNode({
-          rid,
-          mesh: mesh.name,
-          credential: this.credentials.get(mesh.name)!,
-          timings: this.timings,
-          transport: this.transport,
-          discovery: this.discovery,
-          app: this.app,
-          broken: this.broken,
-          queueCapacity: mesh.nodeOptions?.queueCapacity ?? 16,
-          workers: mesh.nodeOptions?.workers ?? 4,
-        });
-        node.start();
-        this.nodes.set(rid, { node, caller: new Caller(node, this.channels) });
-        started.push(node);
-      }
+      for (const rid of mesh.nodes) started.push(await this.startNode(mesh.name, rid, mesh.nodeOptions));
     }
     await Promise.all(started.map((n) => n.connectPeers()));
+  }
+
+  async addNode(mesh: string, rid: Rid): Promise<void> {
+    await (await this.startNode(mesh, rid)).connectPeers();
+  }
+
+  private async startNode(mesh: string, rid: Rid, options?: NodeOptions): Promise<MeshNode> {
+    if (this.nodes.has(rid)) throw new DriverInputError(`node ${rid} already exists`);
+    if (!this.credentials.has(mesh)) this.credentials.set(mesh, randomBytes(16).toString('hex'));
+    const node = new MeshNode({
+      rid,
+      mesh,
+      credential: this.credentials.get(mesh)!,
+      timings: this.timings,
+      transport: this.transport,
+      store: new NodeStore(rid, this.store, this.reach),
+      app: this.app,
+      broken: this.broken,
+      queueCapacity: options?.queueCapacity ?? 16,
+      workers: options?.workers ?? 4,
+    });
+    const caller = new Caller(node, this.channels);
+    this.nodes.set(rid, { node, caller, objects: new ObjectCaller(node, caller) });
+    await node.start();
+    return node;
   }
 
   async addChannel(channel: ChannelSpec): Promise<void> {
@@ -129,6 +151,7 @@ export class EmbeddedCluster implements Driver {
     const node = this.nodeNamed(rid);
     if (options.queueCapacity !== undefined) node.queue.capacity = options.queueCapacity;
     if (options.workers !== undefined) node.queue.workers = options.workers;
+    node.queue.pump();
   }
 
   private nodeNamed(rid: Rid): MeshNode {
@@ -156,8 +179,28 @@ export class EmbeddedCluster implements Driver {
       op.finish('shutdown');
       return { opId };
     }
-    if (spec.kind === 'channel-request') void entry.caller.channelRequest(op, spec.channel, spec.payload);
-    else void entry.caller.nodeDirect(op, spec.mesh, spec.to, spec.payload);
+    switch (spec.kind) {
+      case 'channel-request':
+        void entry.caller.channelRequest(op, spec.channel, { type: 'app', payload: spec.payload });
+        break;
+      case 'node-direct':
+        void entry.caller.nodeDirect(op, spec.mesh, spec.to, { type: 'app', payload: spec.payload });
+        break;
+      case 'create':
+        this.nodeNamed(spec.on);
+        void entry.objects.create(op, spec);
+        break;
+      case 'object-message':
+        if (spec.activateOn) this.nodeNamed(spec.activateOn);
+        void entry.objects.message(op, spec);
+        break;
+      case 'close':
+      case 'join':
+        void entry.objects.close(op, spec);
+        break;
+      default:
+        throw new DriverInputError(`unknown operation kind ${(spec as { kind: string }).kind}`);
+    }
     return { opId };
   }
 
@@ -206,11 +249,32 @@ export class EmbeddedCluster implements Driver {
     return this.journalLog.all();
   }
 
+  async lookup(objectId: string): Promise<ObjectRecordView> {
+    // The kit's own read, not through any node's (possibly cut off) view of the Store.
+    const cur = await this.store.read<LocationRecord>(objectKey(objectId));
+    const rec = cur.value;
+    if (!rec) return { objectId, state: 'Missing', generation: 0, storeVersion: cur.version, leaseValid: false };
+    const { writeId: _w, ...fields } = rec;
+    const leaseValid = rec.owner && rec.state !== 'Missing' ? (await this.store.leaseExpiry(rec.owner)) !== null : false;
+    return { ...structuredClone(fields), storeVersion: cur.version, leaseValid };
+  }
+
+  async storeLog(): Promise<StoreLogEntry[]> {
+    return this.reach.log.map((e) => ({ ...e }));
+  }
+
   // ---- faults --------------------------------------------------------------------------------
 
   async fault(fault: Fault): Promise<FaultResult> {
-    const node = this.nodeNamed(fault.node);
     const at = Date.now();
+    if (fault.kind === 'store-down' || fault.kind === 'store-up') {
+      const down = fault.kind === 'store-down';
+      if (fault.node === undefined) this.reach.down = down;
+      else if (down) this.reach.cutOff.add(this.nodeNamed(fault.node).rid);
+      else this.reach.cutOff.delete(this.nodeNamed(fault.node).rid);
+      return { at };
+    }
+    const node = this.nodeNamed(fault.node);
     switch (fault.kind) {
       case 'crash':
         node.crash();
@@ -224,16 +288,23 @@ export class EmbeddedCluster implements Driver {
         break;
       }
       case 'move':
-        node.move();
+        await node.move();
         break;
       case 'impostor':
         this.impostor(node);
         break;
       case 'failpoint':
-        if (fault.name !== 'transport.ack-lost-after-write') throw new DriverInputError(`unknown failpoint ${fault.name}`);
-        if (!fault.peer) throw new DriverInputError(`failpoint ${fault.name} needs a peer`);
-        this.nodeNamed(fault.peer);
-        node.armAckLost(fault.peer);
+        if (fault.name === 'transport.ack-lost-after-write') {
+          if (!fault.peer) throw new DriverInputError(`failpoint ${fault.name} needs a peer`);
+          this.nodeNamed(fault.peer);
+          node.armAckLost(fault.peer);
+        } else if (fault.name === 'store.reply-lost-after-apply' || fault.name === 'store.fail-before-apply') {
+          this.reach.arm(node.rid, fault.name as StoreFailpoint);
+        } else if (fault.name === 'activation.fail-before-ready' || fault.name === 'activation.fail-before-restore') {
+          node.armActivation(fault.name as ActivationFailpoint);
+        } else {
+          throw new DriverInputError(`unknown failpoint ${fault.name}`);
+        }
         break;
       default:
         throw new DriverInputError(`unknown fault ${(fault as { kind: string }).kind}`);
@@ -243,7 +314,7 @@ export class EmbeddedCluster implements Driver {
 
   /** The node vanishes and something without the mesh credential answers at its address. */
   private impostor(node: MeshNode): void {
-    const address = this.discovery.lookup(node.rid)!.address;
+    const address = node.address;
     node.vanish();
     const wrongCredential = randomBytes(16).toString('hex');
     const listener = this.transport.listen(address, (conn: Connection) => {
@@ -261,5 +332,6 @@ export class EmbeddedCluster implements Driver {
     for (const { node } of this.nodes.values()) node.crash();
     for (const r of this.outcomes.values()) r.op.deadlineApplies = true;
     for (const stop of this.impostors) stop();
+    if (!this.options.store) await this.store.close();
   }
 }

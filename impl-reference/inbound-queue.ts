@@ -18,7 +18,9 @@ export class InboundQueue {
 
   /** true = accepted, false = refused for capacity. */
   offer(work: QueuedWork): boolean {
-    if (this.stopped || this.waiting.length >= this.capacity) return false;
+    // Capacity is the waiting room beyond the workers that are free right now.
+    const freeWorkers = Math.max(0, this.workers - this.running);
+    if (this.stopped || this.waiting.length >= this.capacity + freeWorkers) return false;
     this.waiting.push(work);
     queueMicrotask(() => this.pump());
     return true;

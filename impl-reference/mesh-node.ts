@@ -1,14 +1,24 @@
 // A MeshNode: one process of the Framework, identified by its RID within a RouteMesh.
-// It serves peers (inbound connections, bounded queue, explicit acceptance) and runs the
-// application's operations (select-one over a Channel, node direct).
+// It registers its descriptor in the Location Store, keeps its owner lease, connects to the nodes
+// of the last fully-read descriptor list, serves peers (inbound connections, bounded queue,
+// explicit acceptance) and hosts Actors and Spots.
 
+import { randomUUID } from 'node:crypto';
 import type { EffectiveTimings, HostState, NodeView, PeerView, Rid } from '../src/driver/types.ts';
 import type { TestApp } from './app.ts';
 import { InboundQueue } from './inbound-queue.ts';
+import { DescriptorList } from './location/descriptors.ts';
+import { LeaseKeeper } from './location/lease.ts';
+import { nodeKey, type NodeDescriptor } from './location/records.ts';
 import type { Broken } from './mutants.ts';
-import { Discovery, proof, type NodeContext } from './node-context.ts';
-import { PeerLink } from './peer-link.ts';
+import { proof, type NodeContext } from './node-context.ts';
+import { ObjectHost } from './objects/object-host.ts';
+import { PeerLink, type Completion, type Submission } from './peer-link.ts';
+import type { NodeStore } from './store/node-store.ts';
 import type { Connection, Frame, Listener, Transport } from './transport/types.ts';
+import { fail, ok, type Work, type WorkResult } from './work.ts';
+
+export type ActivationFailpoint = 'activation.fail-before-ready' | 'activation.fail-before-restore';
 
 export interface NodeConfig {
   rid: Rid;
@@ -16,7 +26,7 @@ export interface NodeConfig {
   credential: string;
   timings: EffectiveTimings;
   transport: Transport;
-  discovery: Discovery;
+  store: NodeStore;
   app: TestApp;
   broken: Broken;
   queueCapacity: number;
@@ -38,10 +48,15 @@ export class MeshNode implements NodeContext {
   readonly credential: string;
   readonly timings: EffectiveTimings;
   readonly transport: Transport;
-  readonly discovery: Discovery;
   readonly broken: Broken;
   readonly app: TestApp;
   readonly queue: InboundQueue;
+  readonly store: NodeStore;
+  readonly discovery: DescriptorList;
+  readonly lease: LeaseKeeper;
+  readonly objects: ObjectHost;
+  /** This process's incarnation. */
+  readonly lifecycle = randomUUID();
   host: HostState = 'Ready';
   private life: Life = 'running';
   private listener?: Listener;
@@ -49,9 +64,12 @@ export class MeshNode implements NodeContext {
   private readonly inbound = new Set<Inbound>();
   /** Latest verified inbound connection per peer (only a mutant routes replies by it). */
   private readonly inboundFrom = new Map<Rid, Inbound>();
-  private ticker?: NodeJS.Timeout;
+  private timers: NodeJS.Timeout[] = [];
+  private storeReadable = true;
+  private refreshing?: Promise<void>;
   /** Failpoint `transport.ack-lost-after-write`, armed per peer. */
   private readonly ackLostArmed = new Set<Rid>();
+  private readonly activationArmed = new Set<ActivationFailpoint>();
 
   constructor(cfg: NodeConfig) {
     this.rid = cfg.rid;
@@ -59,42 +77,106 @@ export class MeshNode implements NodeContext {
     this.credential = cfg.credential;
     this.timings = cfg.timings;
     this.transport = cfg.transport;
-    this.discovery = cfg.discovery;
     this.broken = cfg.broken;
     this.app = cfg.app;
+    this.store = cfg.store;
     this.queue = new InboundQueue(cfg.queueCapacity, cfg.workers);
+    this.discovery = new DescriptorList(this.store);
+    this.objects = new ObjectHost({
+      rid: this.rid,
+      lifecycle: this.lifecycle,
+      store: this.store,
+      lease: (this.lease = new LeaseKeeper(this.store, this.timings.ownerLeaseMs, this.broken, () => this.objects.reconfirmOwners())),
+      app: this.app,
+      broken: this.broken,
+      alive: () => this.alive,
+      takeFailpoint: (name) => this.activationArmed.delete(name),
+      storeRetry: { retryForMs: this.timings.storeFailureGraceMs, backoffMs: this.timings.reconnectBackoffMs },
+    });
   }
 
   live(): boolean {
     return this.life === 'running';
   }
 
+  get address(): string {
+    return this.listener!.address;
+  }
+
   get alive(): boolean {
     return this.life !== 'dead';
   }
 
-  /** Listen at a fresh address and publish it, then connect to every other node of the mesh. */
-  start(): void {
-    this.listenAtNewAddress();
-    this.ticker = setInterval(() => this.tick(), this.timings.heartbeatIntervalMs);
+  /** Listen, register the descriptor, take the owner lease, read the descriptor list. */
+  async start(): Promise<void> {
+    await this.listenAtNewAddress();
+    await this.lease.start();
+    this.timers.push(setInterval(() => this.tick(), this.timings.heartbeatIntervalMs));
+    this.timers.push(setInterval(() => void this.refreshDescriptors(), this.timings.descriptorRefreshMs));
   }
 
-  connectPeers(): Promise<void> {
-    const waits: Promise<void>[] = [];
-    for (const d of this.discovery.inMesh(this.mesh)) {
-      if (d.rid === this.rid) continue;
-      const link = new PeerLink(this, d.rid);
-      this.links.set(d.rid, link);
-      void link.connect();
-      waits.push(link.whenReady());
-    }
-    return Promise.all(waits).then(() => undefined);
+  /** Connect to every node of the descriptor list in this mesh; resolves when all are ready. */
+  async connectPeers(): Promise<void> {
+    await this.refreshDescriptors();
+    await Promise.all(this.otherLinks().map((l) => l.whenReady()));
   }
 
-  private listenAtNewAddress(): void {
+  private async listenAtNewAddress(): Promise<void> {
     this.listener?.close();
     this.listener = this.transport.listen(this.transport.newAddress(this.rid), (conn) => this.onInbound(conn));
-    this.discovery.publish({ rid: this.rid, mesh: this.mesh, address: this.listener.address });
+    const descriptor: NodeDescriptor = { rid: this.rid, mesh: this.mesh, address: this.listener.address };
+    for (;;) {
+      const cur = await this.store.read(nodeKey(this.rid));
+      if ((await this.store.compareAndSet(nodeKey(this.rid), cur.version, descriptor)).applied) return;
+    }
+  }
+
+  // ---- the descriptor list and connection intents --------------------------------------------
+
+  requestRefresh(): void {
+    void this.refreshDescriptors();
+  }
+
+  /**
+   * Read the full descriptor list. Connection intents follow it: a node that appeared is
+   * connected, one that left is dropped, nothing else changes (R-STO-4). When the Store cannot be
+   * read, the last fully-read list stays in force (R-STO-2).
+   */
+  private refreshDescriptors(): Promise<void> {
+    if (!this.live()) return Promise.resolve();
+    this.refreshing ??= (async () => {
+      try {
+        const change = await this.discovery.refresh();
+        const wasDown = !this.storeReadable;
+        this.storeReadable = true;
+        if (wasDown && this.broken('recovery-reconnects-everything')) {
+          for (const link of [...this.links.values()]) this.dropLink(link.peer);
+        }
+        for (const d of this.discovery.inMesh(this.mesh)) if (d.rid !== this.rid) this.ensureLink(d.rid);
+        for (const rid of change.removed) this.dropLink(rid);
+      } catch {
+        this.storeReadable = false;
+        if (this.broken('grace-forgets-descriptors')) {
+          this.discovery.forget();
+          for (const link of [...this.links.values()]) this.dropLink(link.peer);
+        }
+      } finally {
+        this.refreshing = undefined;
+      }
+    })();
+    return this.refreshing;
+  }
+
+  private ensureLink(rid: Rid): void {
+    if (this.links.has(rid) || !this.live()) return;
+    const link = new PeerLink(this, rid);
+    this.links.set(rid, link);
+    void link.connect();
+  }
+
+  private dropLink(rid: Rid): void {
+    this.links.get(rid)?.stop('orderly');
+    this.links.delete(rid);
   }
 
   link(peer: Rid): PeerLink | undefined {
@@ -107,6 +189,8 @@ export class MeshNode implements NodeContext {
 
   private tick(): void {
     if (!this.live()) return;
+    // Liveness checks go on while the Store is unreachable (R-STO-2); only a mutant pauses them.
+    if (!this.storeReadable && this.broken('grace-pauses-liveness')) return;
     const now = Date.now();
     for (const link of this.links.values()) link.tick(now);
     for (const ib of this.inbound) {
@@ -115,10 +199,10 @@ export class MeshNode implements NodeContext {
   }
 
   /** One peer failed its liveness check. Other peers and the host are not affected (V04). */
-  peerFailedLiveness(_peer: Rid): void {
+  peerFailedLiveness(peer: Rid): void {
     if (this.broken('peer-failure-marks-host-error')) this.host = 'Error';
     if (this.broken('peer-failure-spreads')) {
-      for (const link of this.links.values()) if (link.peer !== _peer) link.lose('transport-error');
+      for (const link of this.links.values()) if (link.peer !== peer) link.lose('transport-error');
     }
   }
 
@@ -143,17 +227,19 @@ export class MeshNode implements NodeContext {
     if (f.t === 'hello') return this.onHello(ib, f);
     if (!ib.from) return; // nothing is served before the handshake
     if (f.t === 'ping') return ib.conn.send({ t: 'pong' });
-    if (f.t === 'submit') return this.onSubmit(ib, f.opId as string, f.payload);
+    if (f.t === 'submit') {
+      // A frame is data from the network: a malformed one is refused, never thrown on.
+      const work = f.work as Work | undefined;
+      if (typeof f.opId !== 'string' || typeof work?.type !== 'string') return ib.conn.send({ t: 'rejected', opId: String(f.opId), reason: 'malformed' });
+      return this.onSubmit(ib, f.opId, work);
+    }
   }
 
   private onHello(ib: Inbound, f: Frame): void {
     const from = f.from as Rid;
     const connectionId = f.connectionId as string;
-    const ok =
-      f.mesh === this.mesh &&
-      f.to === this.rid &&
-      this.discovery.lookup(from)?.mesh === this.mesh &&
-      f.proof === proof(this.credential, from, connectionId);
+    // The credential proof is the identity check; a caller need not be in our descriptor list.
+    const ok = f.mesh === this.mesh && f.to === this.rid && f.proof === proof(this.credential, from, connectionId);
     if (!ok) {
       ib.conn.send({ t: 'refuse', reason: 'identity not verified' });
       return this.dropInbound(ib, 'orderly');
@@ -161,13 +247,15 @@ export class MeshNode implements NodeContext {
     ib.from = from;
     this.inboundFrom.set(from, ib);
     ib.conn.send({ t: 'welcome', rid: this.rid, proof: proof(this.credential, this.rid, connectionId) });
+    // A node outside the last fully-read list is served, but not connected to (R-STO-2).
+    if (!this.discovery.lookup(from) && this.broken('grace-connects-new-target')) this.ensureLink(from);
   }
 
-  private onSubmit(ib: Inbound, opId: string, payload: unknown): void {
+  private onSubmit(ib: Inbound, opId: string, work: Work): void {
     const accepted = this.queue.offer({
       opId,
       run: async () => {
-        const result = await this.runHandler(opId, payload);
+        const result = await this.runWork(opId, work);
         if (!result || !this.live()) return; // a dead process replies nothing
         // The reply goes back on the connection the operation came in on: that is its route.
         let route = ib;
@@ -178,28 +266,53 @@ export class MeshNode implements NodeContext {
     ib.conn.send(accepted ? { t: 'accepted', opId } : { t: 'rejected', opId, reason: 'capacity' });
   }
 
-  /** Runs the application handler; undefined when the process died meanwhile. */
-  async runHandler(opId: string, payload: unknown): Promise<{ ok: boolean; value?: unknown } | undefined> {
+  /** Submit to this node's own queue (the caller is the target). */
+  submitLocal(opId: string, work: Work): Submission {
+    let settle!: (c: Completion) => void;
+    const completion = new Promise<Completion>((r) => (settle = r));
+    const accepted = this.queue.offer({
+      opId,
+      run: async () => {
+        const result = await this.runWork(opId, work);
+        if (result) settle(result);
+      },
+    });
+    return { acceptance: Promise.resolve(accepted ? 'yes' : 'no'), completion };
+  }
+
+  /** Run accepted work; undefined when the process died meanwhile (no reply, ever). */
+  async runWork(opId: string, work: Work): Promise<WorkResult | undefined> {
     if (!this.alive) return undefined;
-    try {
-      const value = await this.app.handle(this.rid, opId, payload as never);
-      return this.alive ? { ok: true, value } : undefined;
-    } catch {
-      return this.alive ? { ok: false } : undefined;
+    let result: WorkResult | undefined;
+    if (work.type === 'app') {
+      try {
+        result = ok(await this.app.handle(this.rid, opId, work.payload));
+      } catch {
+        result = fail('HandlerError');
+      }
+    } else {
+      result = await this.objects.handle(work, opId);
     }
+    return this.alive ? result : undefined;
   }
 
   // ---- faults --------------------------------------------------------------------------------
 
-  /** The process dies: no goodbye on any connection, all state gone. */
-  crash(): void {
+  private end(how: 'abandon' | 'orderly' | 'error'): void {
     this.life = 'dead';
-    clearInterval(this.ticker);
+    for (const t of this.timers) clearInterval(t);
+    this.lease.stop();
     this.listener?.close();
     this.queue.stop();
-    for (const link of this.links.values()) link.stop('abandon');
-    for (const ib of this.inbound) ib.conn.abandon();
+    this.objects.stopAll();
+    for (const link of this.links.values()) link.stop(how);
+    for (const ib of this.inbound) (how === 'abandon' ? ib.conn.abandon() : ib.conn.close(how));
     this.inbound.clear();
+  }
+
+  /** The process dies: no goodbye on any connection, all state gone, the lease runs out. */
+  crash(): void {
+    this.end('abandon');
   }
 
   /** The process stops answering but keeps its connections open: half-open for its peers. */
@@ -209,29 +322,17 @@ export class MeshNode implements NodeContext {
 
   /** Orderly shutdown: connections are closed with a goodbye. */
   shutdown(): void {
-    this.life = 'dead';
-    clearInterval(this.ticker);
-    this.listener?.close();
-    this.queue.stop();
-    for (const link of this.links.values()) link.stop('orderly');
-    for (const ib of this.inbound) ib.conn.close('orderly');
-    this.inbound.clear();
+    this.end('orderly');
   }
 
   /** The process is replaced at its address by something else; its connections fail. */
   vanish(): void {
-    this.life = 'dead';
-    clearInterval(this.ticker);
-    this.listener?.close();
-    this.queue.stop();
-    for (const link of this.links.values()) link.stop('error');
-    for (const ib of this.inbound) ib.conn.close('error');
-    this.inbound.clear();
+    this.end('error');
   }
 
   /** Planned move: listen at a new address, publish it, close the old connections orderly. */
-  move(): void {
-    this.listenAtNewAddress();
+  async move(): Promise<void> {
+    await this.listenAtNewAddress();
     for (const ib of [...this.inbound]) this.dropInbound(ib, 'orderly');
   }
 
@@ -249,6 +350,10 @@ export class MeshNode implements NodeContext {
 
   takeAckLost(peer: Rid): boolean {
     return this.ackLostArmed.delete(peer);
+  }
+
+  armActivation(name: ActivationFailpoint): void {
+    this.activationArmed.add(name);
   }
 
   // ---- observations --------------------------------------------------------------------------

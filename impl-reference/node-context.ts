@@ -2,28 +2,13 @@
 
 import { createHmac } from 'node:crypto';
 import type { EffectiveTimings, Rid } from '../src/driver/types.ts';
+import type { NodeDescriptor } from './location/records.ts';
 import type { Broken } from './mutants.ts';
 import type { Transport } from './transport/types.ts';
 
-export interface Descriptor {
-  rid: Rid;
-  mesh: string;
-  address: string;
-}
-
-/** The discovery source: where each node currently listens. */
-export class Discovery {
-  private readonly byRid = new Map<Rid, Descriptor>();
-  publish(d: Descriptor): void {
-    this.byRid.set(d.rid, { ...d });
-  }
-  lookup(rid: Rid): Descriptor | undefined {
-    const d = this.byRid.get(rid);
-    return d && { ...d };
-  }
-  inMesh(mesh: string): Descriptor[] {
-    return [...this.byRid.values()].filter((d) => d.mesh === mesh).map((d) => ({ ...d }));
-  }
+/** Where peers are: the node descriptor list (read from the Location Store). */
+export interface DescriptorSource {
+  lookup(rid: Rid): NodeDescriptor | undefined;
 }
 
 export interface NodeContext {
@@ -32,11 +17,13 @@ export interface NodeContext {
   credential: string;
   timings: EffectiveTimings;
   transport: Transport;
-  discovery: Discovery;
+  discovery: DescriptorSource;
   broken: Broken;
   /** false once the process crashed or hung: it reads and writes nothing. */
   live(): boolean;
   peerFailedLiveness(peer: Rid): void;
+  /** A connect failed: the descriptor may be stale, read the list again soon. */
+  requestRefresh(): void;
 }
 
 /** Proof that the sender holds the mesh credential, bound to its identity and this connection. */

@@ -51,7 +51,13 @@ export class Operation {
     if (this.deadlineApplies) {
       contenders.push(
         new Promise((r) => {
-          timer = setTimeout(() => r({ kind: 'deadline' }), Math.max(0, this.deadlineAt - Date.now()));
+          // Timers round to whole milliseconds on another clock: re-arm until deadlineAt has passed.
+          const arm = () => {
+            const left = this.deadlineAt - Date.now();
+            if (left <= 0) return r({ kind: 'deadline' });
+            timer = setTimeout(arm, left);
+          };
+          arm();
         }),
       );
     }

@@ -9,12 +9,15 @@
 //   connection, and nothing is resubmitted anywhere by this layer (V03).
 
 import { randomUUID } from 'node:crypto';
-import type { NotReadyReason, PeerEvent, Rid } from '../src/driver/types.ts';
+import type { ErrorKind, NotReadyReason, PeerEvent, Rid } from '../src/driver/types.ts';
 import type { Connection, Frame } from './transport/types.ts';
 import { proof, type NodeContext } from './node-context.ts';
+import type { Work } from './work.ts';
 
 export type Acceptance = 'yes' | 'no' | 'unknown';
-export type Completion = { ok: true; value: unknown } | { ok: false; errorKind: 'HandlerError' } | { lost: true };
+/** The target's answer to an accepted operation. */
+export type Answer = { ok: true; value: unknown } | { ok: false; errorKind: ErrorKind };
+export type Completion = Answer | { lost: true };
 
 export interface Submission {
   acceptance: Promise<Acceptance>;
@@ -68,6 +71,7 @@ export class PeerLink {
     try {
       conn = await this.node.transport.connect(address);
     } catch {
+      this.node.requestRefresh();
       return this.scheduleReconnect();
     }
     if (this.stopped || !this.node.live()) return conn.abandon();
@@ -153,7 +157,7 @@ export class PeerLink {
       case 'result':
         if (entry) {
           this.inflight.delete(f.opId as string);
-          entry.settleCompletion(f.ok ? { ok: true, value: f.value } : { ok: false, errorKind: 'HandlerError' });
+          entry.settleCompletion(f.ok ? { ok: true, value: f.value } : { ok: false, errorKind: f.errorKind as ErrorKind });
         }
         break;
     }
@@ -213,7 +217,7 @@ export class PeerLink {
   // ---- operations ----------------------------------------------------------------------------
 
   /** Write an operation to the peer (non-blocking). The caller must have checked `ready`. */
-  submit(opId: string, payload: unknown, failAfterWrite: boolean): Submission {
+  submit(opId: string, work: Work, failAfterWrite: boolean): Submission {
     let settleAcceptance!: (a: Acceptance) => void;
     let settleCompletion!: (c: Completion) => void;
     const acceptance = new Promise<Acceptance>((r) => (settleAcceptance = r));
@@ -221,7 +225,7 @@ export class PeerLink {
     this.inflight.set(opId, { accepted: false, settleAcceptance, settleCompletion });
     const conn = this.conn!;
     if (failAfterWrite) conn.failAfterNextWrite();
-    conn.send({ t: 'submit', opId, from: this.node.rid, payload: payload as never });
+    conn.send({ t: 'submit', opId, from: this.node.rid, work: work as never });
     return { acceptance, completion, connectionId: this.connectionId };
   }
 

@@ -12,6 +12,8 @@ function describeOutcome(o: Outcome): string {
   return `${o.status}${o.errorKind ? ` ${o.errorKind}` : ''} (attempts: ${attempts || 'none'})`;
 }
 
+type HandlerRun = Extract<JournalEntry, { kind: 'handler' }>;
+
 function handlerRuns(journal: JournalEntry[], opId: string): Rid[] {
   return journal.filter((e) => e.kind === 'handler' && e.opId === opId).map((e) => e.node);
 }
@@ -126,7 +128,7 @@ Then('no handler ran for an operation the application did not start', async func
   await this.outcomeOf();
   const started = new Set([...[...this.ops.values()].map((o) => o.opId), ...this.fillers]);
   await throughout('handler runs', QUIET_WINDOW_MS, async () => {
-    const stray = (await this.driver.journal()).find((e) => e.kind === 'handler' && !started.has(e.opId));
+    const stray = (await this.driver.journal()).find((e): e is HandlerRun => e.kind === 'handler' && !started.has(e.opId));
     return stray ? `the framework ran an operation of its own (${stray.opId}) on ${stray.node}` : undefined;
   });
 });

@@ -7,6 +7,8 @@ import type { CloseMode, Connection, Frame, Listener, Transport } from './types.
 
 class Link {
   open = true;
+  /** An orderly close was asked for: nothing new is written, what was written still arrives. */
+  closing = false;
   readonly ends: [End, End];
   constructor() {
     this.ends = [new End(this, 0), new End(this, 1)];
@@ -37,7 +39,7 @@ class End implements Connection {
   }
 
   send(frame: Frame): void {
-    if (!this.link.open || this.abandoned) return;
+    if (!this.link.open || this.link.closing || this.abandoned) return;
     const data = JSON.stringify(frame);
     const failAfter = this.failAfterWrite;
     this.failAfterWrite = false;
@@ -54,10 +56,15 @@ class End implements Connection {
   }
 
   close(mode: CloseMode): void {
-    if (!this.link.open) return;
-    this.link.open = false;
+    if (!this.link.open || this.link.closing) return;
+    this.link.closing = true;
     this.closeNotified = true; // the closing side needs no news of its own close
-    this.other.notifyClose(mode);
+    // Frames written before the close are delivered first (setImmediate keeps their order).
+    setImmediate(() => {
+      if (!this.link.open) return;
+      this.link.open = false;
+      this.other.notifyClose(mode);
+    });
   }
 
   abandon(): void {

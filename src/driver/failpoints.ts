@@ -15,6 +15,24 @@ export const FAILPOINTS: FailpointInfo[] = [
       'On `node`, the next operation written to the connection towards `peer` is delivered to the peer, ' +
       'then the connection fails with a transport error before the acceptance answer can come back.',
   },
+  {
+    name: 'store.reply-lost-after-apply',
+    fires: "On `node`, the next Location Store change is applied, and then its reply is lost: the node cannot tell whether it applied.",
+  },
+  {
+    name: 'store.fail-before-apply',
+    fires: 'On `node`, the next Location Store change fails before it is applied, and no reply comes: the node cannot tell whether it applied.',
+  },
+  {
+    name: 'activation.fail-before-ready',
+    fires:
+      "On `node`, the next Instance Spot cold activation stops after the factory ran, before the record is Ready (the process stays up; the record stays Creating with its stored first message).",
+  },
+  {
+    name: 'activation.fail-before-restore',
+    fires:
+      'On `node`, the next Instance Spot cold activation stops after the record is Ready, before the stored first message is restored at the head of the queue (the process stays up).',
+  },
 ];
 
 export const FAILPOINT_NAMES = FAILPOINTS.map((f) => f.name);

@@ -19,6 +19,14 @@ export interface EffectiveTimings {
   reconnectBackoffMs: number;
   /** Deadline of an operation that names none. */
   defaultDeadlineMs: number;
+  /** Owner lease TTL: owner eligibility ends this long after the last successful renewal. */
+  ownerLeaseMs: number;
+  /** How long a caller trusts a cached owner (never beyond the owner's lease). */
+  ownerCacheMs: number;
+  /** How often a node re-reads the full node descriptor list from the Location Store. */
+  descriptorRefreshMs: number;
+  /** How long a node keeps retrying an unclear Store change before the operation fails. */
+  storeFailureGraceMs: number;
 }
 
 /** Capability names; a scenario tagged with a capability the implementation lacks is not-applicable. */
@@ -92,16 +100,78 @@ export type AppPayload =
   /** The handler fails; the outcome is a failure with ErrorKind HandlerError. */
   | { app: 'fail'; value: unknown };
 
+// ---- objects ---------------------------------------------------------------------------------
+
+export type ObjectKind = 'actor' | 'user-spot' | 'instance-spot';
+export type RecordState = 'Missing' | 'Creating' | 'Ready' | 'Closing';
+
+/** Factory input of the test application: hold the factory on a gate, run a timer. */
+export interface FactoryInput {
+  gate?: string;
+  /** Every tickMs the instance records a timer run while its node is owner-eligible. */
+  tickMs?: number;
+  value?: unknown;
+}
+
+/** What the Location Store says about an object (spec section 10: "Location Store record lookup"). */
+export interface ObjectRecordView {
+  objectId: string;
+  state: RecordState;
+  kind?: ObjectKind;
+  owner?: Rid;
+  generation: number;
+  storeVersion: number;
+  /** Whether the owner's lease is valid now, on the Store's clock. */
+  leaseValid: boolean;
+  creation?: { input: unknown; firstMessage?: { opId: string; payload: unknown } };
+  recovery?: { root: string; replayCursor: number; targetNode: Rid; lifecycle: string };
+  firstMessageRestored?: boolean;
+  members?: Rid[];
+}
+
+export interface StoreLogEntry {
+  seq: number;
+  at: number;
+  node: Rid;
+  op: 'read' | 'change' | 'list' | 'lease';
+  key: string;
+  expectedVersion?: number;
+  version?: number;
+  result: 'ok' | 'applied' | 'conflict' | 'unclear' | 'unavailable';
+}
+
 // ---- operations ------------------------------------------------------------------------------
 
 export type OperationSpec =
   | { kind: 'channel-request'; from: Rid; channel: string; payload: AppPayload; deadlineMs?: number }
-  | { kind: 'node-direct'; from: Rid; mesh: string; to: Rid; payload: AppPayload; deadlineMs?: number };
+  | { kind: 'node-direct'; from: Rid; mesh: string; to: Rid; payload: AppPayload; deadlineMs?: number }
+  /** Create an Actor or User Spot; `on` is the node that secures the Creating record and runs the factory. */
+  | { kind: 'create'; from: Rid; objectId: string; objectKind: 'actor' | 'user-spot'; on: Rid; input: FactoryInput; deadlineMs?: number }
+  /**
+   * Actor/Spot direct message by logical ID. `generation` is the caller's (possibly stale) view;
+   * with `instanceIntent` a Missing Instance Spot is cold-activated (on `activateOn`, default the
+   * caller) with `factoryInput`.
+   */
+  | {
+      kind: 'object-message';
+      from: Rid;
+      objectId: string;
+      payload: AppPayload;
+      generation?: number;
+      instanceIntent?: boolean;
+      activateOn?: Rid;
+      factoryInput?: FactoryInput;
+      deadlineMs?: number;
+    }
+  /** Close (Destroy) with authority release; rejected unless `generation` matches. */
+  | { kind: 'close'; from: Rid; objectId: string; generation: number; deadlineMs?: number }
+  /** User Spot membership change; rejected unless `generation` matches. */
+  | { kind: 'join'; from: Rid; objectId: string; generation: number; member: Rid; deadlineMs?: number };
 
 export type OutcomeStatus = 'reply' | 'failure' | 'timeout' | 'cancelled' | 'shutdown';
 
 /** ErrorKinds of the reference model (the Error Model chapter is not in hand; see docs). */
-export type ErrorKind = 'NotFound' | 'Unavailable' | 'Busy' | 'HandlerError';
+export type ErrorKind = 'NotFound' | 'Unavailable' | 'Busy' | 'HandlerError' | 'AlreadyExists' | 'GenerationMismatch';
 
 export type Acceptance = 'yes' | 'no' | 'unknown';
 
@@ -157,8 +227,10 @@ export interface NodeView {
 }
 
 export type JournalEntry =
-  | { seq: number; kind: 'handler'; node: Rid; opId: string; input: AppPayload }
-  | { seq: number; kind: 'result'; node: Rid; opId: string; status: OutcomeStatus; errorKind?: ErrorKind };
+  | { seq: number; at: number; kind: 'handler'; node: Rid; opId: string; input: AppPayload; objectId?: string; generation?: number }
+  | { seq: number; at: number; kind: 'result'; node: Rid; opId: string; status: OutcomeStatus; errorKind?: ErrorKind }
+  | { seq: number; at: number; kind: 'factory'; node: Rid; objectId: string; generation: number; input: unknown }
+  | { seq: number; at: number; kind: 'timer'; node: Rid; objectId: string; generation: number };
 
 // ---- faults ----------------------------------------------------------------------------------
 
@@ -174,7 +246,10 @@ export type Fault =
   /** Something without the mesh credential answers at the node's address; old connections fail. */
   | { kind: 'impostor'; node: Rid }
   /** Arm a named failpoint (see FAILPOINTS) for the next time the step is reached. */
-  | { kind: 'failpoint'; name: string; node: Rid; peer?: Rid };
+  | { kind: 'failpoint'; name: string; node: Rid; peer?: Rid }
+  /** The Location Store stops answering: for everyone, or (with node) only for that node. */
+  | { kind: 'store-down'; node?: Rid }
+  | { kind: 'store-up'; node?: Rid };
 
 export interface FaultResult {
   /** When the fault took effect, on the implementation's clock. */
@@ -192,6 +267,8 @@ export interface Driver {
   addChannel(channel: ChannelSpec): Promise<void>;
   /** Change a channel server's state or weight. */
   setServer(channel: string, server: ChannelServerSpec): Promise<void>;
+  /** Start one more node in a mesh (it registers its descriptor in the Location Store). */
+  addNode(mesh: string, rid: Rid): Promise<void>;
   /** Change a node's queue capacity or worker count. */
   configureNode(node: Rid, options: NodeOptions): Promise<void>;
 
@@ -208,6 +285,10 @@ export interface Driver {
   peer(node: Rid, peer: Rid): Promise<PeerView>;
   node(node: Rid): Promise<NodeView>;
   journal(): Promise<JournalEntry[]>;
+  /** The object's authority record, read from the Location Store. */
+  lookup(objectId: string): Promise<ObjectRecordView>;
+  /** Every Location Store call each node made. */
+  storeLog(): Promise<StoreLogEntry[]>;
 
   fault(fault: Fault): Promise<FaultResult>;
 

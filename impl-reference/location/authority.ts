@@ -1,0 +1,49 @@
+// Changing an authority record, and what to do when the Store's answer is lost (spec 7, R-STO-1):
+// never guess. Re-read the same key, compare with the StoreVersion first used, and retry the same
+// change only if it did not apply. Every change carries a writeId so that "it applied" means "our
+// write is the one there", not just "the version moved".
+
+import { randomUUID } from 'node:crypto';
+import type { Broken } from '../mutants.ts';
+import type { NodeStore } from '../store/node-store.ts';
+import { StoreUnavailableError, type Versioned } from '../store/types.ts';
+import type { LocationRecord } from './records.ts';
+
+export type ChangeResult = { applied: true; version: number } | { applied: false; current: Versioned<LocationRecord> };
+
+export function newWriteId(): string {
+  return randomUUID();
+}
+
+export async function changeRecord(
+  store: NodeStore,
+  key: string,
+  expectedVersion: number,
+  next: LocationRecord,
+  broken: Broken,
+  opts: { retryForMs: number; backoffMs: number },
+): Promise<ChangeResult> {
+  try {
+    return await store.compareAndSet(key, expectedVersion, next);
+  } catch (e) {
+    if (!(e instanceof StoreUnavailableError)) throw e;
+  }
+  // The change's result is unclear.
+  if (broken('store-guess-applied')) return { applied: true, version: expectedVersion + 1 };
+  if (broken('store-guess-not-applied')) return store.compareAndSet(key, expectedVersion, next);
+  const giveUpAt = Date.now() + opts.retryForMs;
+  for (;;) {
+    try {
+      const current = await store.read<LocationRecord>(key);
+      if (current.version === expectedVersion + 1 && current.value?.writeId === next.writeId) {
+        return { applied: true, version: current.version };
+      }
+      if (current.version !== expectedVersion) return { applied: false, current };
+      // Did not apply: the same change, with the same StoreVersion, once more.
+      return await store.compareAndSet(key, expectedVersion, next);
+    } catch (e) {
+      if (!(e instanceof StoreUnavailableError) || Date.now() >= giveUpAt) throw e;
+      await new Promise((r) => setTimeout(r, opts.backoffMs));
+    }
+  }
+}

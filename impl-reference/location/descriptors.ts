@@ -1,0 +1,44 @@
+// The node descriptor list, read from the Location Store. The node keeps the last list it read
+// in full; when the Store cannot be read (StoreFailureGrace) it goes on with that list: the
+// connection intents stay, and no target outside it is connected (R-STO-2).
+
+import type { Rid } from '../../src/driver/types.ts';
+import type { NodeStore } from '../store/node-store.ts';
+import { NODE_PREFIX, type NodeDescriptor } from './records.ts';
+
+export interface ListChange {
+  added: NodeDescriptor[];
+  removed: Rid[];
+}
+
+export class DescriptorList {
+  private last = new Map<Rid, NodeDescriptor>();
+  /** false while the Store cannot be read. */
+  fresh = true;
+
+  constructor(private readonly store: NodeStore) {}
+
+  lookup(rid: Rid): NodeDescriptor | undefined {
+    const d = this.last.get(rid);
+    return d && { ...d };
+  }
+
+  inMesh(mesh: string): NodeDescriptor[] {
+    return [...this.last.values()].filter((d) => d.mesh === mesh).map((d) => ({ ...d }));
+  }
+
+  /** Read the full list; on success it replaces the last one and the difference is returned. */
+  async refresh(): Promise<ListChange> {
+    const entries = await this.store.list<NodeDescriptor>(NODE_PREFIX);
+    const next = new Map(entries.map((e) => [e.value.rid, e.value]));
+    const added = [...next.values()].filter((d) => !this.last.has(d.rid));
+    const removed = [...this.last.keys()].filter((rid) => !next.has(rid));
+    this.last = next;
+    this.fresh = true;
+    return { added, removed };
+  }
+
+  forget(): void {
+    this.last.clear();
+  }
+}

@@ -1,0 +1,56 @@
+// A node's owner lease. Owner eligibility is what the node can prove from its last successful
+// renewal: the time it sent that renewal plus the TTL. If the Store cannot be reached, the lease
+// simply runs out; StoreFailureGrace never extends it (R-STO-3).
+
+import type { Broken } from '../mutants.ts';
+import type { NodeStore } from '../store/node-store.ts';
+
+export class LeaseKeeper {
+  private eligibleUntil = 0;
+  private timer?: NodeJS.Timeout;
+  private failing = false;
+  private regained: Array<() => void> = [];
+
+  constructor(
+    private readonly store: NodeStore,
+    private readonly ttlMs: number,
+    private readonly broken: Broken,
+    /** Called when a renewal succeeds after failed ones: the Store is back. */
+    private readonly onStoreBack: () => Promise<void>,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.renew();
+    this.timer = setInterval(() => void this.renew(), Math.max(1, Math.floor(this.ttlMs / 4)));
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  eligible(): boolean {
+    return Date.now() < this.eligibleUntil;
+  }
+
+  /** Resolves when the node is eligible (at once if it is). */
+  whenEligible(): Promise<void> {
+    if (this.eligible()) return Promise.resolve();
+    return new Promise((r) => this.regained.push(r));
+  }
+
+  private async renew(): Promise<void> {
+    const sentAt = Date.now();
+    try {
+      await this.store.renewLease(this.ttlMs);
+      if (this.failing) {
+        this.failing = false;
+        await this.onStoreBack(); // re-confirm owners before processing goes on
+      }
+      this.eligibleUntil = sentAt + this.ttlMs;
+      for (const r of this.regained.splice(0)) r();
+    } catch {
+      this.failing = true;
+      if (this.broken('grace-extends-lease')) this.eligibleUntil = Date.now() + this.ttlMs;
+    }
+  }
+}

@@ -1,0 +1,277 @@
+// The owner side of Actors and Spots on one node: creation (with creation recovery), Instance Spot
+// cold activation (first message stored, restored at the head of the queue), message delivery,
+// Close with authority release, membership changes, and timers. Processing happens only while the
+// node is owner-eligible (R-STO-3).
+
+import type { AppPayload, ObjectKind, Rid } from '../../src/driver/types.ts';
+import type { TestApp } from '../app.ts';
+import { changeRecord, newWriteId, type ChangeResult } from '../location/authority.ts';
+import type { LeaseKeeper } from '../location/lease.ts';
+import { objectKey, type LocationRecord } from '../location/records.ts';
+import type { Broken } from '../mutants.ts';
+import type { NodeStore } from '../store/node-store.ts';
+import { StoreUnavailableError } from '../store/types.ts';
+import { fail, ok, type Work, type WorkResult } from '../work.ts';
+import { Mailbox, type Letter } from './mailbox.ts';
+
+export interface HostContext {
+  rid: Rid;
+  /** This process's incarnation; a restarted process has another. */
+  lifecycle: string;
+  store: NodeStore;
+  lease: LeaseKeeper;
+  app: TestApp;
+  broken: Broken;
+  alive(): boolean;
+  /** Take an armed activation failpoint, if any. */
+  takeFailpoint(name: 'activation.fail-before-ready' | 'activation.fail-before-restore'): boolean;
+  storeRetry: { retryForMs: number; backoffMs: number };
+}
+
+interface Instance {
+  objectId: string;
+  kind: ObjectKind;
+  generation: number;
+  mailbox: Mailbox;
+  ticker?: NodeJS.Timeout;
+}
+
+export class ObjectHost {
+  private readonly instances = new Map<string, Instance>();
+
+  constructor(private readonly ctx: HostContext) {}
+
+  async handle(work: Exclude<Work, { type: 'app' }>, opId: string): Promise<WorkResult | undefined> {
+    try {
+      switch (work.type) {
+        case 'create':
+          return await this.create(work.objectId, work.kind, work.input);
+        case 'activate':
+          return await this.activate(work.objectId, { opId, payload: work.payload }, work.factoryInput);
+        case 'message':
+          return await this.message(work.objectId, { opId, payload: work.payload }, work.generation, work.instanceIntent);
+        case 'close':
+          return await this.close(work.objectId, work.generation);
+        case 'join':
+          return await this.join(work.objectId, work.generation, work.member);
+      }
+    } catch (e) {
+      if (e instanceof StoreUnavailableError) return fail('Unavailable');
+      throw e;
+    }
+  }
+
+  private read(objectId: string) {
+    return this.ctx.store.read<LocationRecord>(objectKey(objectId));
+  }
+
+  private change(objectId: string, version: number, next: LocationRecord): Promise<ChangeResult> {
+    return changeRecord(this.ctx.store, objectKey(objectId), version, { ...next, writeId: newWriteId() }, this.ctx.broken, this.ctx.storeRetry);
+  }
+
+  private async leaseValid(node: Rid | undefined): Promise<boolean> {
+    if (!node) return false;
+    const expiry = await this.ctx.store.leaseExpiry(node);
+    return expiry !== null;
+  }
+
+  // ---- creation (spec 4.3) ---------------------------------------------------------------------
+
+  private async create(objectId: string, kind: ObjectKind, input: unknown): Promise<WorkResult | undefined> {
+    for (;;) {
+      const cur = await this.read(objectId);
+      const rec = cur.value;
+      if (!rec || rec.state === 'Missing') {
+        const next: LocationRecord = { objectId, state: 'Creating', kind, owner: this.ctx.rid, generation: (rec?.generation ?? 0) + 1, creation: { input }, writeId: '' };
+        const r = await this.change(objectId, cur.version, next);
+        // Only the one that secured the Creating record runs the factory (R-CRE-1).
+        if (!r.applied && !this.ctx.broken('creation-race-both-run-factory')) continue;
+        return this.finishCreation(next, r.applied ? r.version : cur.version + 1);
+      }
+      if (rec.state !== 'Creating' || rec.kind === 'instance-spot') return fail('AlreadyExists');
+      if (rec.owner === this.ctx.rid || (await this.leaseValid(rec.owner))) return fail('AlreadyExists');
+      // The process that was creating it died: creation recovery (R-CRE-2). Continue exactly this
+      // record - same object ID, same generation, the stored input - here.
+      const next: LocationRecord = this.ctx.broken('creation-recovery-new-generation')
+        ? { ...rec, owner: this.ctx.rid, generation: rec.generation + 1, creation: { input } }
+        : { ...rec, owner: this.ctx.rid };
+      const r = await this.change(objectId, cur.version, next);
+      if (!r.applied) continue;
+      return this.finishCreation(next, r.version);
+    }
+  }
+
+  private async finishCreation(rec: LocationRecord, version: number): Promise<WorkResult | undefined> {
+    await this.ctx.app.factory(this.ctx.rid, rec.objectId, rec.generation, rec.creation?.input);
+    if (!this.ctx.alive()) return undefined; // the process died while creating: no reply, ever
+    const r = await this.change(rec.objectId, version, { ...rec, state: 'Ready' });
+    if (!r.applied) return fail('Unavailable');
+    this.host(rec, true);
+    return ok({ objectId: rec.objectId, generation: rec.generation, owner: this.ctx.rid });
+  }
+
+  private host(rec: LocationRecord, open: boolean): Instance {
+    const inst: Instance = {
+      objectId: rec.objectId,
+      kind: rec.kind!,
+      generation: rec.generation,
+      mailbox: new Mailbox((letter) => this.deliver(inst, letter), () => this.ctx.lease.whenEligible(), open),
+    };
+    const tickMs = (rec.creation?.input as { tickMs?: number } | undefined)?.tickMs;
+    if (tickMs) {
+      inst.ticker = setInterval(() => {
+        // Timers run only while this node may act as owner (R-STO-3).
+        if (this.ctx.alive() && this.ctx.lease.eligible()) this.ctx.app.timer(this.ctx.rid, inst.objectId, inst.generation);
+      }, tickMs);
+    }
+    this.instances.set(rec.objectId, inst);
+    return inst;
+  }
+
+  private async deliver(inst: Instance, letter: Letter): Promise<WorkResult> {
+    try {
+      const value = await this.ctx.app.handle(this.ctx.rid, letter.opId, letter.payload as AppPayload, { objectId: inst.objectId, generation: inst.generation });
+      return ok(value);
+    } catch {
+      return fail('HandlerError');
+    }
+  }
+
+  private dispose(objectId: string): void {
+    const inst = this.instances.get(objectId);
+    if (!inst) return;
+    clearInterval(inst.ticker);
+    inst.mailbox.close();
+    this.instances.delete(objectId);
+  }
+
+  // ---- messages (spec 4.1, 4.2) ------------------------------------------------------------------
+
+  private async message(objectId: string, letter: Letter, generation: number | undefined, instanceIntent: boolean): Promise<WorkResult | undefined> {
+    const inst = this.instances.get(objectId);
+    if (!inst) {
+      // An unfinished first activation this very process started resumes here, and only here (V11).
+      if (instanceIntent) {
+        const cur = await this.read(objectId);
+        const rec = cur.value;
+        const p = rec?.recovery;
+        const unfinished = rec?.kind === 'instance-spot' && (rec.state === 'Creating' || (rec.state === 'Ready' && !rec.firstMessageRestored));
+        if (rec && unfinished && p?.targetNode === this.ctx.rid && p.lifecycle === this.ctx.lifecycle) {
+          return this.resumeActivation(rec, cur.version, letter);
+        }
+      }
+      return fail('Unavailable'); // not the owner here: the caller does not try elsewhere
+    }
+    // The target is the logical ID's current Ready object; a generation mismatch alone does not
+    // stop the handler (V07).
+    if (this.ctx.broken('message-requires-generation') && generation !== undefined && generation !== inst.generation) {
+      return fail('GenerationMismatch');
+    }
+    return inst.mailbox.post(letter);
+  }
+
+  // ---- Instance Spot cold activation (spec 4.4) ------------------------------------------------
+
+  private async activate(objectId: string, first: Letter, factoryInput: unknown): Promise<WorkResult | undefined> {
+    const cur = await this.read(objectId);
+    const rec = cur.value;
+    if (rec && rec.state !== 'Missing') return this.message(objectId, first, undefined, true);
+    const generation = (rec?.generation ?? 0) + 1;
+    const next: LocationRecord = {
+      objectId,
+      state: 'Creating',
+      kind: 'instance-spot',
+      owner: this.ctx.rid,
+      generation,
+      // The first message is stored with the creation record before anything runs.
+      creation: { input: factoryInput, firstMessage: { opId: first.opId, payload: first.payload } },
+      recovery: { root: `activation/${objectId}/${generation}`, replayCursor: 0, targetNode: this.ctx.rid, lifecycle: this.ctx.lifecycle },
+      firstMessageRestored: false,
+      writeId: '',
+    };
+    const r = await this.change(objectId, cur.version, next);
+    if (!r.applied) return this.message(objectId, first, undefined, true);
+    return this.runActivation(next, r.version, first, undefined);
+  }
+
+  private resumeActivation(rec: LocationRecord, version: number, later: Letter): Promise<WorkResult | undefined> {
+    const first = rec.creation!.firstMessage! as Letter;
+    return this.runActivation(rec, version, first, later);
+  }
+
+  /**
+   * Build the instance (factory, same generation, stored input), mark it Ready, then put the stored
+   * first message at the head of the queue before anything else is processed (R-INST-7).
+   * Resolves with the result of `first`, or of `later` when resuming for a later message.
+   */
+  private async runActivation(rec: LocationRecord, version: number, first: Letter, later: Letter | undefined): Promise<WorkResult | undefined> {
+    const inst = this.host(rec, false); // closed mailbox: later messages wait behind the activation
+    const laterResult = later ? inst.mailbox.post(later) : undefined;
+    if (rec.state === 'Creating') {
+      await this.ctx.app.factory(this.ctx.rid, rec.objectId, rec.generation, rec.creation?.input);
+      if (!this.ctx.alive()) return undefined;
+      if (this.ctx.takeFailpoint('activation.fail-before-ready')) return this.abandonActivation(rec.objectId);
+      const r = await this.change(rec.objectId, version, { ...rec, state: 'Ready', firstMessageRestored: false });
+      if (!r.applied) return this.abandonActivation(rec.objectId);
+      rec = { ...rec, state: 'Ready', firstMessageRestored: false };
+      version = r.version;
+    } else {
+      await this.ctx.app.factory(this.ctx.rid, rec.objectId, rec.generation, rec.creation?.input);
+      if (!this.ctx.alive()) return undefined;
+    }
+    if (this.ctx.takeFailpoint('activation.fail-before-restore')) return this.abandonActivation(rec.objectId);
+    const firstResult = this.ctx.broken('activation-later-message-first') ? inst.mailbox.post(first) : inst.mailbox.postFirst(first);
+    const restored: LocationRecord = { ...rec, firstMessageRestored: true, recovery: { ...rec.recovery!, replayCursor: 1 } };
+    const r = await this.change(rec.objectId, version, restored);
+    if (!r.applied) return this.abandonActivation(rec.objectId);
+    inst.mailbox.open();
+    return later ? laterResult : firstResult;
+  }
+
+  private abandonActivation(objectId: string): WorkResult {
+    this.dispose(objectId);
+    return fail('Unavailable');
+  }
+
+  // ---- Close and membership (generation checked: V08) -------------------------------------------
+
+  private async close(objectId: string, generation: number): Promise<WorkResult> {
+    const cur = await this.read(objectId);
+    const rec = cur.value;
+    if (!rec || rec.state === 'Missing') return fail('NotFound');
+    if (rec.generation !== generation && !this.ctx.broken('close-ignores-generation')) return fail('GenerationMismatch');
+    if (rec.state !== 'Ready' || rec.owner !== this.ctx.rid) return fail('Unavailable');
+    const closing = await this.change(objectId, cur.version, { ...rec, state: 'Closing' });
+    if (!closing.applied) return fail('Unavailable');
+    this.dispose(objectId);
+    // Authority release: the record reads Missing and keeps the generation it had.
+    const released = await this.change(objectId, closing.version, { objectId, state: 'Missing', generation: rec.generation, writeId: '' });
+    return released.applied ? ok({ objectId, generation: rec.generation }) : fail('Unavailable');
+  }
+
+  private async join(objectId: string, generation: number, member: Rid): Promise<WorkResult> {
+    const cur = await this.read(objectId);
+    const rec = cur.value;
+    if (!rec || rec.state === 'Missing') return fail('NotFound');
+    if (rec.generation !== generation && !this.ctx.broken('membership-ignores-generation')) return fail('GenerationMismatch');
+    if (rec.state !== 'Ready' || rec.owner !== this.ctx.rid) return fail('Unavailable');
+    const members = [...new Set([...(rec.members ?? []), member])];
+    const r = await this.change(objectId, cur.version, { ...rec, members });
+    return r.applied ? ok({ objectId, generation: rec.generation, members }) : fail('Unavailable');
+  }
+
+  // ---- Store recovery and process end --------------------------------------------------------------
+
+  /** The Store is back: re-confirm every owned object before processing goes on (R-STO-4). */
+  async reconfirmOwners(): Promise<void> {
+    if (this.ctx.broken('recovery-skips-owner-confirmation')) return;
+    for (const inst of [...this.instances.values()]) {
+      const rec = (await this.read(inst.objectId)).value;
+      if (!rec || rec.owner !== this.ctx.rid || rec.generation !== inst.generation || rec.state !== 'Ready') this.dispose(inst.objectId);
+    }
+  }
+
+  stopAll(): void {
+    for (const id of [...this.instances.keys()]) this.dispose(id);
+  }
+}

@@ -1,0 +1,89 @@
+// One node's way to the shared Store. It is where Store faults land (the Store down for everyone
+// or for one node, a reply lost after the change applied, a change that failed before it applied)
+// and where every call is logged, so scenarios can check what a node read and wrote.
+
+import type { StoreLogEntry, Rid } from '../../src/driver/types.ts';
+import { StoreUnavailableError, type CasResult, type Entry, type Store, type Versioned } from './types.ts';
+
+export type StoreFailpoint = 'store.reply-lost-after-apply' | 'store.fail-before-apply';
+
+/** The Store's reachability, shared by every node's view. */
+export class StoreReach {
+  down = false;
+  readonly cutOff = new Set<Rid>();
+  readonly log: StoreLogEntry[] = [];
+  private readonly armed = new Map<Rid, StoreFailpoint[]>();
+
+  reachable(node: Rid): boolean {
+    return !this.down && !this.cutOff.has(node);
+  }
+  arm(node: Rid, fp: StoreFailpoint): void {
+    this.armed.set(node, [...(this.armed.get(node) ?? []), fp]);
+  }
+  take(node: Rid): StoreFailpoint | undefined {
+    return this.armed.get(node)?.shift();
+  }
+  record(entry: Omit<StoreLogEntry, 'seq' | 'at'>): void {
+    this.log.push({ seq: this.log.length + 1, at: Date.now(), ...entry });
+  }
+}
+
+export class NodeStore {
+  constructor(
+    private readonly node: Rid,
+    private readonly store: Store,
+    private readonly reach: StoreReach,
+  ) {}
+
+  private check(op: StoreLogEntry['op'], key: string): void {
+    if (!this.reach.reachable(this.node)) {
+      this.reach.record({ node: this.node, op, key, result: 'unavailable' });
+      throw new StoreUnavailableError(`the Location Store cannot be reached from ${this.node}`);
+    }
+  }
+
+  async read<T>(key: string): Promise<Versioned<T>> {
+    this.check('read', key);
+    const v = await this.store.read<T>(key);
+    this.reach.record({ node: this.node, op: 'read', key, version: v.version, result: 'ok' });
+    return v;
+  }
+
+  async compareAndSet<T>(key: string, expectedVersion: number, value: T | null): Promise<CasResult<T>> {
+    this.check('change', key);
+    const fp = this.reach.take(this.node);
+    if (fp === 'store.fail-before-apply') {
+      this.reach.record({ node: this.node, op: 'change', key, expectedVersion, result: 'unclear' });
+      throw new StoreUnavailableError(`no reply from the Location Store (failpoint ${fp})`);
+    }
+    const r = await this.store.compareAndSet<T>(key, expectedVersion, value);
+    if (fp === 'store.reply-lost-after-apply') {
+      this.reach.record({ node: this.node, op: 'change', key, expectedVersion, result: 'unclear' });
+      throw new StoreUnavailableError(`no reply from the Location Store (failpoint ${fp})`);
+    }
+    this.reach.record({ node: this.node, op: 'change', key, expectedVersion, result: r.applied ? 'applied' : 'conflict' });
+    return r;
+  }
+
+  async list<T>(prefix: string): Promise<Entry<T>[]> {
+    this.check('list', prefix);
+    const entries = await this.store.list<T>(prefix);
+    this.reach.record({ node: this.node, op: 'list', key: prefix, result: 'ok' });
+    return entries;
+  }
+
+  async renewLease(ttlMs: number): Promise<{ expiresAt: number }> {
+    this.check('lease', this.node);
+    return this.store.renewLease(this.node, ttlMs);
+  }
+
+  async now(): Promise<number> {
+    this.check('lease', 'clock');
+    return this.store.now();
+  }
+
+  async leaseExpiry(holder: Rid): Promise<number | null> {
+    this.check('lease', holder);
+    return this.store.leaseExpiry(holder);
+  }
+}

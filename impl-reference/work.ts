@@ -1,0 +1,17 @@
+// What an operation asks its target node to do. It travels in the `submit` frame, is accepted
+// into the node's bounded queue like any other operation, and ends with one WorkResult.
+
+import type { AppPayload, ErrorKind, ObjectKind, Rid } from '../src/driver/types.ts';
+
+export type Work =
+  | { type: 'app'; payload: AppPayload }
+  | { type: 'create'; objectId: string; kind: ObjectKind; input: unknown }
+  | { type: 'message'; objectId: string; payload: AppPayload; generation?: number; instanceIntent: boolean }
+  | { type: 'activate'; objectId: string; payload: AppPayload; factoryInput: unknown }
+  | { type: 'close'; objectId: string; generation: number }
+  | { type: 'join'; objectId: string; generation: number; member: Rid };
+
+export type WorkResult = { ok: true; value: unknown } | { ok: false; errorKind: ErrorKind };
+
+export const ok = (value: unknown): WorkResult => ({ ok: true, value });
+export const fail = (errorKind: ErrorKind): WorkResult => ({ ok: false, errorKind });
