@@ -47,8 +47,8 @@ export const EMBEDDED_TIMINGS: EffectiveTimings = {
   livenessDeadlineMs: 150,
   reconnectBackoffMs: 10,
   defaultDeadlineMs: 1000,
-  ownerLeaseMs: 400,
-  ownerCacheMs: 200,
+  ownerLeaseMs: 600,
+  ownerCacheMs: 400,
   descriptorRefreshMs: 50,
   storeFailureGraceMs: 1000,
 };

@@ -11,15 +11,15 @@ async function noteConnection(world: SpotWorld, node: Rid, peer: Rid): Promise<v
 }
 
 When('node {rid} crashes', async function (this: SpotWorld, node: Rid) {
-  this.lastFault = await this.driver.fault({ kind: 'crash', node });
+  await this.fault({ kind: 'crash', node });
 });
 
 When('node {rid} hangs', async function (this: SpotWorld, node: Rid) {
-  this.lastFault = await this.driver.fault({ kind: 'hang', node });
+  await this.fault({ kind: 'hang', node });
 });
 
 Given("node {rid} hangs and {rid}'s peer {rid} has become not-ready", async function (this: SpotWorld, node: Rid, a: Rid, b: Rid) {
-  this.lastFault = await this.driver.fault({ kind: 'hang', node });
+  await this.fault({ kind: 'hang', node });
   const { livenessDeadlineMs } = this.description.timings;
   await eventually(`${a}'s peer ${b} to become not-ready`, 2 * livenessDeadlineMs, async () => !(await this.driver.peer(a, b)).ready);
 });
@@ -27,12 +27,12 @@ Given("node {rid} hangs and {rid}'s peer {rid} has become not-ready", async func
 When('the connection from {rid} to {rid} is closed orderly by {rid}', async function (this: SpotWorld, node: Rid, peer: Rid, by: Rid) {
   if (by !== peer) throw new Error('this step closes from the peer side: name the peer as the closer');
   await noteConnection(this, node, peer);
-  this.lastFault = await this.driver.fault({ kind: 'close-connection', node, peer, mode: 'orderly' });
+  await this.fault({ kind: 'close-connection', node, peer, mode: 'orderly' });
 });
 
 When('the connection from {rid} to {rid} fails with a transport error', async function (this: SpotWorld, node: Rid, peer: Rid) {
   await noteConnection(this, node, peer);
-  this.lastFault = await this.driver.fault({ kind: 'close-connection', node, peer, mode: 'error' });
+  await this.fault({ kind: 'close-connection', node, peer, mode: 'error' });
 });
 
 When(
@@ -43,18 +43,18 @@ When(
       (await this.driver.journal()).some((e) => e.kind === 'handler' && e.opId === opId && e.node === started),
     );
     await noteConnection(this, node, peer);
-    this.lastFault = await this.driver.fault({ kind: 'close-connection', node, peer, mode: 'error' });
+    await this.fault({ kind: 'close-connection', node, peer, mode: 'error' });
   },
 );
 
 When('node {rid} moves to a new address', async function (this: SpotWorld, node: Rid) {
   for (const nodes of this.meshes.values()) for (const n of nodes) if (n !== node) await noteConnection(this, n, node);
-  this.lastFault = await this.driver.fault({ kind: 'move', node });
+  await this.fault({ kind: 'move', node });
 });
 
 When("something without the mesh credential answers at {rid}'s address", async function (this: SpotWorld, node: Rid) {
   for (const nodes of this.meshes.values()) for (const n of nodes) if (n !== node) await noteConnection(this, n, node);
-  this.lastFault = await this.driver.fault({ kind: 'impostor', node });
+  await this.fault({ kind: 'impostor', node });
 });
 
 Given(

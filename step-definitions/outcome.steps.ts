@@ -18,35 +18,35 @@ function handlerRuns(journal: JournalEntry[], opId: string): Rid[] {
   return journal.filter((e) => e.kind === 'handler' && e.opId === opId).map((e) => e.node);
 }
 
-Then('the request ends with a reply from {rid}', async function (this: SpotWorld, node: Rid) {
-  const o = await this.outcomeOf();
+Then('{op} ends with a reply from {rid}', async function (this: SpotWorld, name: string, node: Rid) {
+  const o = await this.outcomeOf(name);
   const accepted = o.attempts.filter((a) => a.accepted === 'yes');
   if (o.status !== 'reply' || accepted.length !== 1 || accepted[0].target !== node) {
     throw new Error(`expected a reply from ${node}, got ${describeOutcome(o)}`);
   }
 });
 
-Then('the request ends with failure {word}', async function (this: SpotWorld, errorKind: string) {
-  const o = await this.outcomeOf();
+Then('{op} ends with failure {word}', async function (this: SpotWorld, name: string, errorKind: string) {
+  const o = await this.outcomeOf(name);
   if (o.status !== 'failure' || o.errorKind !== errorKind) throw new Error(`expected failure ${errorKind}, got ${describeOutcome(o)}`);
 });
 
-Then('the request ends cancelled', async function (this: SpotWorld) {
-  const o = await this.outcomeOf();
+Then('{op} ends cancelled', async function (this: SpotWorld, name: string) {
+  const o = await this.outcomeOf(name);
   if (o.status !== 'cancelled') throw new Error(`expected cancelled, got ${describeOutcome(o)}`);
 });
 
-Then('the request ends with shutdown', async function (this: SpotWorld) {
-  const o = await this.outcomeOf();
+Then('{op} ends with shutdown', async function (this: SpotWorld, name: string) {
+  const o = await this.outcomeOf(name);
   if (o.status !== 'shutdown') throw new Error(`expected shutdown, got ${describeOutcome(o)}`);
 });
 
-Then('the request ends with a timeout at its deadline', async function (this: SpotWorld) {
+Then('{op} ends with a timeout at its deadline', async function (this: SpotWorld, name: string) {
   const started = Date.now();
-  const o = await this.outcomeOf();
+  const o = await this.outcomeOf(name);
   if (o.status !== 'timeout') throw new Error(`expected a timeout, got ${describeOutcome(o)}`);
   const waited = Date.now() - started;
-  const limit = this.op().deadlineMs + SCHEDULING_TOLERANCE_MS;
+  const limit = this.op(name).deadlineMs + SCHEDULING_TOLERANCE_MS;
   if (waited > limit) throw new Error(`the timeout came ${waited} ms after the request started, past its deadline (${limit} ms)`);
 });
 

@@ -64,7 +64,9 @@ export class ObjectCaller {
     const intent = !!spec.instanceIntent;
 
     if (!rec || rec.state === 'Missing') {
-      if (!intent) return op.finish('failure', { errorKind: 'NotFound' });
+      // Instance intent creates only Instance Spots; an Actor or User Spot ref to nothing is NotFound.
+      const activates = intent && (spec.objectKind === 'instance-spot' || this.broken('cold-activation-for-all-kinds'));
+      if (!activates || this.broken('instance-intent-ignored')) return op.finish('failure', { errorKind: 'NotFound' });
       // Instance intent: a Missing object may be cold-activated - as an Instance Spot only.
       const activate: Work = { type: 'activate', objectId: spec.objectId, payload: spec.payload, factoryInput: spec.factoryInput ?? {} };
       return this.caller.finishFrom(op, await this.caller.send(op, spec.activateOn ?? this.node.rid, activate));
@@ -75,14 +77,12 @@ export class ObjectCaller {
       rec.kind === 'instance-spot' && (rec.state === 'Creating' || (rec.state === 'Ready' && !rec.firstMessageRestored));
 
     if (unfinishedActivation && intent) {
+      if (this.broken('unfinished-activation-new-incarnation')) return this.takeOver(op, spec, cur.version, rec);
       const target = rec.recovery?.targetNode ?? rec.owner!;
       if (ownerLease !== null) return this.caller.finishFrom(op, await this.caller.send(op, target, work));
       // The node the recovery pointer names is gone. The pointer is never a reason to pick another
       // node: cancel exactly this record (same generation, same StoreVersion) and end Unavailable.
-      if (this.broken('recovery-pointer-picks-other-node')) {
-        const resume = await changeRecord(this.node.store, objectKey(spec.objectId), cur.version, { ...rec, owner: this.node.rid, recovery: { ...rec.recovery!, targetNode: this.node.rid, lifecycle: this.node.lifecycle }, writeId: newWriteId() }, this.broken, this.retry());
-        if (resume.applied) return this.caller.finishFrom(op, await this.caller.send(op, this.node.rid, work));
-      }
+      if (this.broken('recovery-pointer-picks-other-node')) return this.resumeHere(op, spec, cur.version, rec, work);
       await changeRecord(this.node.store, objectKey(spec.objectId), cur.version, { objectId: rec.objectId, state: 'Missing', generation: rec.generation, writeId: newWriteId() }, this.broken, this.retry());
       return op.finish('failure', { errorKind: 'Unavailable' });
     }
@@ -95,6 +95,9 @@ export class ObjectCaller {
 
     if (ownerLease === null) {
       // The Ready owner's lease is invalid: the object is Unavailable. Authority stays as it is.
+      if (rec.kind === 'instance-spot' && intent && rec.recovery && this.broken('recovery-pointer-picks-other-node')) {
+        return this.resumeHere(op, spec, cur.version, rec, work);
+      }
       if (rec.kind === 'instance-spot' && intent && this.broken('lease-expiry-makes-missing')) return this.takeOver(op, spec, cur.version, rec);
       if (rec.kind === 'instance-spot' && this.broken('instance-owner-death-releases-authority')) {
         await changeRecord(this.node.store, objectKey(spec.objectId), cur.version, { objectId: rec.objectId, state: 'Missing', generation: rec.generation, writeId: newWriteId() }, this.broken, this.retry());
@@ -120,6 +123,14 @@ export class ObjectCaller {
       }
     }
     this.caller.finishFrom(op, end);
+  }
+
+  /** Mutant only: use the recovery pointer to carry the same generation on here. */
+  private async resumeHere(op: Operation, spec: ObjectMessage, version: number, rec: LocationRecord, work: Work): Promise<void> {
+    const moved: LocationRecord = { ...rec, state: 'Creating', owner: this.node.rid, recovery: { ...rec.recovery!, targetNode: this.node.rid, lifecycle: this.node.lifecycle }, writeId: newWriteId() };
+    const r = await changeRecord(this.node.store, objectKey(spec.objectId), version, moved, this.broken, this.retry());
+    if (!r.applied) return op.finish('failure', { errorKind: 'Unavailable' });
+    this.caller.finishFrom(op, await this.caller.send(op, this.node.rid, work));
   }
 
   /** Mutants only: make this node the owner of a new incarnation, as failover would. */

@@ -89,7 +89,11 @@ export class ObjectHost {
         return this.finishCreation(next, r.applied ? r.version : cur.version + 1);
       }
       if (rec.state !== 'Creating' || rec.kind === 'instance-spot') return fail('AlreadyExists');
-      if (rec.owner === this.ctx.rid || (await this.leaseValid(rec.owner))) return fail('AlreadyExists');
+      if (rec.owner === this.ctx.rid || (await this.leaseValid(rec.owner))) {
+        // Mutant: a creation that did not secure the Creating record runs the factory anyway.
+        if (this.ctx.broken('creation-race-both-run-factory')) await this.ctx.app.factory(this.ctx.rid, objectId, rec.generation, input);
+        return fail('AlreadyExists');
+      }
       // The process that was creating it died: creation recovery (R-CRE-2). Continue exactly this
       // record - same object ID, same generation, the stored input - here.
       const next: LocationRecord = this.ctx.broken('creation-recovery-new-generation')
@@ -167,6 +171,9 @@ export class ObjectHost {
     if (this.ctx.broken('message-requires-generation') && generation !== undefined && generation !== inst.generation) {
       return fail('GenerationMismatch');
     }
+    if (this.ctx.broken('ready-instance-reactivated') && instanceIntent && inst.kind === 'instance-spot') {
+      await this.ctx.app.factory(this.ctx.rid, objectId, inst.generation, undefined);
+    }
     return inst.mailbox.post(letter);
   }
 
@@ -176,7 +183,7 @@ export class ObjectHost {
     const cur = await this.read(objectId);
     const rec = cur.value;
     if (rec && rec.state !== 'Missing') return this.message(objectId, first, undefined, true);
-    const generation = (rec?.generation ?? 0) + 1;
+    const generation = this.ctx.broken('activation-reuses-generation') && rec ? rec.generation : (rec?.generation ?? 0) + 1;
     const next: LocationRecord = {
       objectId,
       state: 'Creating',

@@ -51,6 +51,7 @@ export class MemoryStore implements Store {
 
   async renewLease(holder: string, ttlMs: number): Promise<{ expiresAt: number }> {
     this.check();
+    if (!Number.isSafeInteger(ttlMs) || ttlMs <= 0) throw new RangeError(`ttlMs must be an integer > 0, got ${ttlMs}`);
     const expiresAt = this.clock() + ttlMs;
     this.leases.set(holder, expiresAt);
     return { expiresAt };

@@ -156,6 +156,8 @@ export type OperationSpec =
       kind: 'object-message';
       from: Rid;
       objectId: string;
+      /** The kind of reference the caller holds (an ActorRef, a User Spot or an Instance Spot ref). */
+      objectKind: ObjectKind;
       payload: AppPayload;
       generation?: number;
       instanceIntent?: boolean;

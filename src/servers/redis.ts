@@ -63,17 +63,25 @@ export async function startRedis(): Promise<RedisServer> {
 async function viaUrl(): Promise<RedisServer> {
   const url = process.env.SPOTCHECK_REDIS_URL;
   if (!url) throw new Error('SPOTCHECK_REDIS_URL is not set');
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  client.on('error', () => undefined); // the failed ping below reports it
+  await ping(url, 2000).catch((e: Error) => {
+    throw new Error(`${redactUrl(url)} did not answer PING: ${e.message}`);
+  });
+  return { url, via: 'url', stop: async () => undefined };
+}
+
+/** One PING on a fresh connection; rejects with the connection's own error (e.g. ECONNREFUSED). */
+async function ping(url: string, connectTimeout: number): Promise<void> {
+  let cause: Error | undefined;
+  const client = new Redis(url, { lazyConnect: true, connectTimeout, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', (e: Error) => (cause ??= e));
   try {
     await client.connect();
     await client.ping();
   } catch (e) {
-    throw new Error(`${redactUrl(url)} did not answer PING: ${(e as Error).message}`);
+    throw cause ?? e;
   } finally {
     client.disconnect();
   }
-  return { url, via: 'url', stop: async () => undefined };
 }
 
 async function viaTestcontainers(): Promise<RedisServer> {
@@ -82,13 +90,20 @@ async function viaTestcontainers(): Promise<RedisServer> {
   const mini = 'localhost/redis-nats:mini'; // built locally by shared/containers/build-image.sh
   const image = process.env.SPOTCHECK_REDIS_IMAGE
     || ((await client.image.exists(ImageName.fromString(mini))) ? mini : 'redis:7');
+  // --protected-mode no: without a config file redis only accepts loopback clients, and ours
+  // come through the engine's port forwarding (the official image's entrypoint adds it too).
   // forLogMessage, not forListeningPorts: the latter execs a shell in the container and leaves
   // podman helper processes behind.
   const container: StartedTestContainer = await new GenericContainer(image)
-    .withCommand(['redis-server', '--port', '6379', '--save', '', '--appendonly', 'no'])
-    .withExposedPorts(6379)
+    .withCommand(['redis-server', '--port', '6379', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'])
+    // A host port of our choosing, not a random one: engines need not keep a random port across
+    // a stop/start (down/up), and the URL must stay valid.
+    .withExposedPorts({ container: 6379, host: await freePort() })
     .withWaitStrategy(Wait.forLogMessage(READY))
     .withStartupTimeout(START_TIMEOUT_MS)
+    // Without Ryuk nobody removes containers a crashed run left behind: this label lets the
+    // caller (.ci/store-redis.sh) remove exactly its own, not other runs' on a shared engine.
+    .withLabels({ 'spotcheck.run': process.env.SPOTCHECK_RUN_ID || 'none' })
     .start();
   const url = `redis://${container.getHost()}:${container.getMappedPort(6379)}`;
   const handle = client.container.getById(container.getId());
@@ -106,8 +121,7 @@ async function viaTestcontainers(): Promise<RedisServer> {
     unpause: async () => void (await handle.unpause()),
     down: async () => void (await handle.stop({ t: 0 })),
     async up() {
-      // The engine keeps the container's host port, so the URL stays valid.
-      await handle.start();
+      await handle.start(); // same host port: it was fixed at creation
       await waitForPing(url, START_TIMEOUT_MS);
     },
   };
@@ -228,17 +242,11 @@ function freePort(): Promise<number> {
 async function waitForPing(url: string, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const client = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    client.on('error', () => undefined);
     try {
-      await client.connect();
-      await client.ping();
-      return;
+      return await ping(url, 500);
     } catch (e) {
       if (Date.now() > deadline) throw new Error(`${url} did not answer PING within ${ms} ms: ${(e as Error).message}`);
       await new Promise((r) => setTimeout(r, 100));
-    } finally {
-      client.disconnect();
     }
   }
 }

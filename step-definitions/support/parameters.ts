@@ -37,3 +37,16 @@ defineParameterType({
 
 // What the test application's handler does with the operation.
 defineParameterType({ name: 'handler', regexp: /echoes|fails|blocks on gate "[^"]+"/, transformer: (s: string) => s });
+
+defineParameterType({
+  name: 'objectKind',
+  regexp: /actor|user spot|Instance Spot/,
+  transformer: (s: string) => ({ actor: 'actor', 'user spot': 'user-spot', 'Instance Spot': 'instance-spot' })[s],
+});
+
+// The operations a scenario names: "the request" (the last one started), and a few named ones.
+defineParameterType({
+  name: 'op',
+  regexp: /the request|the first message|the later message|the creation on [A-Z][A-Za-z0-9]*/,
+  transformer: (s: string) => s,
+});

@@ -2,7 +2,7 @@
 // scenario gave to what it started. Steps speak to the Driver only.
 
 import { After, Before, setDefaultTimeout, setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
-import type { Description, Driver, FaultResult, Outcome, Rid } from '../../src/driver/types.ts';
+import type { Description, Driver, Fault, FaultResult, ObjectRecordView, Outcome, Rid } from '../../src/driver/types.ts';
 import { openDriver, type Target } from '../../src/driver/load.ts';
 import { KNOWN_CAPABILITY_TAGS } from '../../src/requirements/registry.ts';
 
@@ -24,9 +24,25 @@ export class SpotWorld extends World<Target> {
   lastFault?: FaultResult;
   /** Connection IDs and addresses seen before a fault, per "A->B". */
   before = new Map<string, { connectionId?: string; address?: string }>();
+  /** An object's record as it was before the operation under test. */
+  recordBefore?: ObjectRecordView;
+  /** The node whose creation won a race. */
+  winner?: Rid;
+  /** Named moments (kit clock, or Store log positions), e.g. "lease ran out". */
+  marks = new Map<string, number>();
 
   constructor(options: IWorldOptions<Target>) {
     super(options);
+  }
+
+  /** Journal length when the last fault was injected: "after the fault" means after this. */
+  journalAtFault = 0;
+
+  /** Inject a fault, remembering when (implementation clock) and where the journal stood. */
+  async fault(f: Fault): Promise<FaultResult> {
+    this.journalAtFault = (await this.driver.journal()).length;
+    this.lastFault = await this.driver.fault(f);
+    return this.lastFault;
   }
 
   op(name = 'the request'): StartedOp {

@@ -1,0 +1,49 @@
+Feature: Creation: one factory, and recovery of exactly the record that was being created
+  While no object exists, competing creations are decided by the Location Store's Creating record:
+  only the one that secured it runs the factory. If the creating process dies, the next operation
+  re-checks that creation record, for the same object ID and generation, and continues it (the
+  factory may run again, with the same input) or cancels exactly that record. This is recovery before
+  the object was ever Ready, not failover. Destroy/Close and membership changes name the generation
+  they mean and are rejected when it does not match. (Spec sections 4.1 and 4.3.)
+
+  Background:
+    Given a RouteMesh "m1" with nodes A, B and C
+
+  @R-CRE-1 @V06 @objects
+  Scenario: Two creations race: only the one that secured the Creating record runs the factory
+    When A creates actor "a1" on B with input "from A", its factory held on gate "f"
+    And C creates actor "a1" on C with input "from C", its factory held on gate "f"
+    And the gate "f" is released
+    Then one creation of "a1" ended with a reply and the other with failure AlreadyExists
+    And the factory of "a1" ran exactly once, on the node whose creation won
+    And the record of "a1" is Ready, owned by the node whose creation won, generation 1
+
+  @R-CRE-2 @V06 @V08 @objects
+  Scenario: A creation whose process died is continued under the same generation, with the same input
+    When A creates actor "a1" on B with input "first", its factory held on gate "f"
+    And the factory of "a1" has started on B
+    And node B crashes
+    And the owner lease of "a1" has run out
+    Then the record of "a1" is Creating, owned by B, generation 1
+    When C creates actor "a1" on C with input "second"
+    Then creation recovery kept to generation 1 of "a1" and its stored input "first"
+
+  Scenario Outline: <operation> naming a generation that does not match is rejected
+    Given user spot "s1" is Ready on B
+    And "s1" was closed and created again on B
+    When A <operation> naming generation 1
+    Then the request ends with failure GenerationMismatch
+    And the record of "s1" is unchanged
+
+    @V08 @objects
+    Examples:
+      | operation                         |
+      | closes "s1"                       |
+      | adds C to the members of "s1"     |
+
+  @V08 @objects
+  Scenario: Close naming the current generation releases the authority
+    Given actor "a1" is Ready on B
+    When A closes "a1" naming generation 1
+    Then the request ends with a reply from B
+    And the record of "a1" is Missing, generation 1

@@ -1,0 +1,99 @@
+Feature: Instance Spots: cold activation only from Missing
+  An Instance Spot is created by the first message that carries Instance intent while it is Missing:
+  that message is stored with the creation record and restored at the head of the queue before any
+  later message. An unfinished first activation is continued or cancelled under the same generation,
+  and only on the node and lifecycle its recovery pointer names. A Ready Instance Spot whose owner
+  died is Unavailable: it is not turned into Missing, and not activated again. (Spec section 4.4.)
+
+  Background:
+    Given a RouteMesh "m1" with nodes A, B and C
+
+  Scenario Outline: Instance intent while the Spot is <current state>
+    Given <situation>
+    When A sends Instance Spot "i1" a message with Instance intent
+    Then the request ends with <result>
+    And the record of "i1" is <record>
+    And the factory runs of "i1" were "<factory runs>"
+
+    @R-INST-1 @instance-spots
+    Examples: Missing, with no authority record
+      | current state | situation                              | result         | record                               | factory runs |
+      | Missing       | every node is running                  | a reply from A | Ready, owned by A, generation 1      | A:1          |
+
+    @R-INST-2 @instance-spots @failpoints
+    Examples: Creating, or Ready with the first message not yet restored
+      | current state                                  | situation                                                     | result         | record                          | factory runs |
+      | Creating                                       | the first activation of "i1" on B stopped before Ready        | a reply from B | Ready, owned by B, generation 1 | B:1          |
+      | Ready with the first message not yet restored  | the first activation of "i1" on B stopped before the restore  | a reply from B | Ready, owned by B, generation 1 | B:1          |
+
+    @R-INST-3 @instance-spots
+    Examples: Ready with a valid owner lease
+      | current state | situation                          | result         | record                          | factory runs |
+      | Ready         | Instance Spot "i1" is Ready on B   | a reply from B | Ready, owned by B, generation 1 | B:1          |
+
+    @R-INST-4 @instance-spots
+    Examples: the Ready owner process ended and its lease ran out
+      | current state      | situation                                        | result              | record                          | factory runs |
+      | Ready, owner gone  | Instance Spot "i1" is Ready on B, whose owner died | failure Unavailable | Ready, owned by B, generation 1 | B:1          |
+
+    @R-INST-5 @instance-spots
+    Examples: explicitly closed, authority released
+      | current state | situation                                    | result         | record                          | factory runs  |
+      | closed        | Instance Spot "i1" was Ready on B and closed | a reply from A | Ready, owned by A, generation 2 | B:1 then A:2  |
+
+  @R-INST-2 @R-INST-7 @instance-spots @failpoints
+  Scenario: A resumed first activation handles the stored first message before the message that resumed it
+    Given B's next cold activation stops before the record is Ready
+    And C sends Instance Spot "i1" the first message with Instance intent, activating on B
+    And the first message ends with failure Unavailable
+    When A sends Instance Spot "i1" a later message with Instance intent
+    Then the later message ends with a reply from B
+    And the first message was handled before the later message
+    And the record of "i1" is Ready, owned by B, generation 1
+
+  @R-INST-7 @instance-spots
+  Scenario: No later message is processed before the stored first message
+    When A sends Instance Spot "i1" the first message with Instance intent, activating on B, whose factory is held on gate "f"
+    And the factory of "i1" has started on B
+    And C sends Instance Spot "i1" a later message with Instance intent
+    And the gate "f" is released
+    Then the first message ends with a reply from B
+    And the later message ends with a reply from B
+    And the first message was handled before the later message
+    And the record of "i1" holds the first message
+
+  @V11 @R-INST-2 @instance-spots
+  Scenario: The node the recovery pointer names died mid-activation: the pointer picks no other node
+    When A sends Instance Spot "i1" the first message with Instance intent, activating on B, whose factory is held on gate "f"
+    And the factory of "i1" has started on B
+    And node B crashes
+    And the owner lease of "i1" has run out
+    And A sends Instance Spot "i1" a message with Instance intent
+    Then the request ends with failure Unavailable
+    And no factory of "i1" ran after the fault
+    And generation 1 of "i1" was kept on B or cancelled, never carried on elsewhere
+
+  @V11 @instance-spots
+  Scenario: A steady Ready owner fails: its activation record is no reason to activate elsewhere
+    Given Instance Spot "i1" is Ready on B
+    When node B crashes
+    And the owner lease of "i1" has run out
+    And C sends Instance Spot "i1" a message with Instance intent
+    Then the request ends with failure Unavailable
+    And no factory of "i1" ran after the fault
+    And the record of "i1" is Ready, owned by B, generation 1
+
+  Scenario Outline: Cold-activation recovery is not applied to <what>
+    Given <situation>
+    When A sends <kind> "o1" a message with Instance intent
+    Then the request ends with failure <error>
+    And no factory of "o1" ran after the fault
+    And the handler never ran for the request
+
+    @V12 @objects
+    Examples:
+      | what                                   | situation                                              | kind          | error       |
+      | an Actor that does not exist           | every node is running                                  | actor         | NotFound    |
+      | an Actor whose creation stopped        | actor "o1" was being created on B when B died          | actor         | Unavailable |
+      | a User Spot whose creation stopped     | user spot "o1" was being created on B when B died      | user spot     | Unavailable |
+      | an already-Ready Instance Spot         | Instance Spot "o1" is Ready on B, whose owner died     | Instance Spot | Unavailable |

@@ -1,0 +1,39 @@
+Feature: An owner that dies is not replaced
+  When the owner process of a Ready Actor or Spot ends, the Framework does not restore the object on
+  another node, does not change the owner recorded in the Location Store, and does not create a new
+  incarnation of the same ID. This holds for Instance Spots too: a lease that ran out does not turn
+  into Missing, nor into a cold activation. (Spec sections 4.2 and 4.4.)
+
+  Background:
+    Given a RouteMesh "m1" with nodes A, B and C
+
+  Scenario Outline: The owner of a Ready <kind> dies: the record stays, the object is Unavailable
+    Given <kind> "o1" is Ready on B
+    When node B crashes
+    And the owner lease of "o1" has run out
+    And A sends <kind> "o1" <message>
+    Then the request ends with failure Unavailable
+    And the handler never ran for the request
+    And the record of "o1" is Ready, owned by B, generation 1
+    And no factory of "o1" ran after the fault
+
+    @R-OBJ-4 @objects
+    Examples: Actors and User Spots
+      | kind      | message   |
+      | actor     | a message |
+      | user spot | a message |
+
+    @R-OBJ-4 @R-INST-4 @V10 @instance-spots
+    Examples: Instance Spots, even with Instance intent
+      | kind          | message                        |
+      | Instance Spot | a message with Instance intent |
+
+  @V10 @instance-spots @store-faults
+  Scenario: An Instance Spot whose owner lease ran out is not cold-activated again
+    Given Instance Spot "i1" is Ready on B
+    When the Location Store stops answering B
+    And the owner lease of "i1" has run out
+    And A sends Instance Spot "i1" a message with Instance intent
+    Then the request ends with failure Unavailable
+    And the record of "i1" is Ready, owned by B, generation 1
+    And no factory of "i1" ran after the fault

@@ -1,0 +1,60 @@
+Feature: StoreFailureGrace: what a node keeps, and what it stops, while the Store cannot be reached
+  While the Location Store cannot be read, a node keeps the last fully-read descriptor list and the
+  connection intents for its targets, goes on checking the liveness of existing connections, and
+  connects to no new target outside that list. Grace extends no owner lease: once owner eligibility
+  ends, message and timer processing stop. When the Store answers again, the owner and the full
+  descriptor list are re-confirmed and only the needed connection changes are made. (Spec section 7.)
+
+  Background:
+    Given a RouteMesh "m1" with nodes A, B and C
+
+  @R-STO-2 @store-faults @liveness
+  Scenario: The last descriptor list and its connections stay, and liveness checks go on
+    When the Location Store stops answering A
+    And A has failed to read the descriptor list
+    Then A's peer B stayed ready throughout
+    When node C hangs
+    Then A's peer C becomes not-ready within the liveness deadline
+    And A's peer B stayed ready throughout
+
+  @R-STO-2 @store-faults
+  Scenario: A node outside the last descriptor list is not connected to
+    When the Location Store stops answering A
+    And A has failed to read the descriptor list
+    And node D joins mesh "m1"
+    Then D's peer A becomes ready
+    And A makes no connection to D
+    When A sends a node direct message to D
+    Then the request ends with failure NotFound
+
+  @R-STO-4 @store-faults
+  Scenario: When the Store answers again only the needed connection changes are made
+    Given the connections of A are noted
+    When the Location Store stops answering A
+    And A has failed to read the descriptor list
+    And node D joins mesh "m1"
+    And the Location Store answers A again
+    Then A's peer D becomes ready
+    And A's connections to B and C are the ones noted
+
+  @R-STO-3 @store-faults
+  Scenario: Once owner eligibility ends, timers and messages stop
+    Given actor "a1" is Ready on B with a timer every 20 ms
+    And A sends actor "a1" a message that blocks on gate "g"
+    And the handler has started on B
+    And A sends actor "a1" a later message, with a deadline of 5000 ms
+    When the Location Store stops answering B
+    And the owner lease of "a1" has run out
+    And the gate "g" is released
+    Then no timer or message of "a1" ran on B from its lease running out until the Store answers again
+    When the Location Store answers B again
+    Then the later message ends with a reply from B
+
+  @R-STO-4 @store-faults
+  Scenario: When the Store answers again the owner re-reads its objects before processing goes on
+    Given actor "a1" is Ready on B with a timer every 20 ms
+    When the Location Store stops answering B
+    And the owner lease of "a1" has run out
+    And the Location Store answers B again
+    And a timer of "a1" has run on B since the Store answered again
+    Then B re-read "a1" from the Location Store before its first timer after the Store answered again

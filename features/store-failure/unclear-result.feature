@@ -1,0 +1,22 @@
+Feature: A Location Store change whose result is lost is re-read, never guessed
+  If a node gets no result for a Location Store change, it does not guess success or failure: it
+  re-reads the same key, compares it with the StoreVersion it first used, and retries the same
+  change only if it did not apply. This is how two owners at once are avoided; it is not failover.
+  (Spec sections 5 and 7.)
+
+  Background:
+    Given a RouteMesh "m1" with nodes A, B and C
+
+  Scenario Outline: The reply of a creation's Store change is lost: <how>
+    Given B's next Location Store change <fails>
+    When A creates actor "a1" on B
+    Then the request ends with a reply from B
+    And after its unclear change B re-read "a1" with the StoreVersion first used before changing it again
+    And the record of "a1" is Ready, owned by B, generation 1
+    And the factory of "a1" ran exactly once, on B
+
+    @R-STO-1 @store-faults @failpoints
+    Examples:
+      | how                        | fails                            |
+      | it had applied             | loses its reply after it applied |
+      | it had not applied         | fails before it applied          |

@@ -1,0 +1,329 @@
+// Actors and Spots by logical ID: creating them, messaging them, closing them, and what the
+// Location Store record and the journal of factory runs say afterwards.
+
+import { Given, Then, When } from '@cucumber/cucumber';
+import type { JournalEntry, ObjectKind, ObjectRecordView, OperationSpec, RecordState, Rid } from '../src/driver/types.ts';
+import { eventually, throughout } from './support/eventually.ts';
+import { QUIET_WINDOW_MS, SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
+
+async function startOp(world: SpotWorld, name: string, spec: OperationSpec): Promise<void> {
+  const { opId } = await world.driver.submit(spec);
+  world.ops.set(name, { opId, deadlineMs: spec.deadlineMs ?? world.description.timings.defaultDeadlineMs });
+}
+
+async function replyOf(world: SpotWorld, name: string): Promise<unknown> {
+  const o = await world.outcomeOf(name);
+  if (o.status !== 'reply') throw new Error(`${name} ended with ${o.status} ${o.errorKind ?? ''}`);
+  return o.reply;
+}
+
+type FactoryRun = Extract<JournalEntry, { kind: 'factory' }>;
+
+/** Factory runs of the object, optionally only those journaled after position `afterSeq`. */
+async function factoryRuns(world: SpotWorld, objectId: string, afterSeq = 0): Promise<FactoryRun[]> {
+  return (await world.driver.journal()).filter((e): e is FactoryRun => e.kind === 'factory' && e.objectId === objectId && e.seq > afterSeq);
+}
+
+// ---- creating ----------------------------------------------------------------------------------
+
+async function create(world: SpotWorld, kind: ObjectKind, objectId: string, on: Rid, input: Record<string, unknown>, name = 'the creation'): Promise<void> {
+  if (kind === 'instance-spot') throw new Error('Instance Spots are created by a message with Instance intent');
+  await startOp(world, name, { kind: 'create', from: on, objectId, objectKind: kind, on, input });
+}
+
+Given('{objectKind} {string} is Ready on {rid}', async function (this: SpotWorld, kind: ObjectKind, objectId: string, on: Rid) {
+  await makeReady(this, kind, objectId, on, {});
+});
+
+Given(
+  '{objectKind} {string} is Ready on {rid} with a timer every {int} ms',
+  async function (this: SpotWorld, kind: ObjectKind, objectId: string, on: Rid, tickMs: number) {
+    await makeReady(this, kind, objectId, on, { tickMs });
+  },
+);
+
+async function makeReady(world: SpotWorld, kind: ObjectKind, objectId: string, on: Rid, input: Record<string, unknown>): Promise<void> {
+  const name = `setup of ${objectId}`;
+  if (kind === 'instance-spot') {
+    await startOp(world, name, { kind: 'object-message', from: on, objectId, objectKind: kind, payload: { app: 'echo', value: 'first' }, instanceIntent: true, activateOn: on, factoryInput: input });
+  } else {
+    await create(world, kind, objectId, on, input, name);
+  }
+  await replyOf(world, name);
+  world.ops.delete(name);
+  const rec = await world.driver.lookup(objectId);
+  if (rec.state !== 'Ready' || rec.owner !== on) throw new Error(`${objectId} is not Ready on ${on}: ${JSON.stringify(rec)}`);
+}
+
+Given('{string} was closed and created again on {rid}', async function (this: SpotWorld, objectId: string, on: Rid) {
+  const rec = await this.driver.lookup(objectId);
+  await startOp(this, 'setup close', { kind: 'close', from: on, objectId, generation: rec.generation });
+  await replyOf(this, 'setup close');
+  await create(this, rec.kind!, objectId, on, {}, 'setup create');
+  await replyOf(this, 'setup create');
+  for (const n of ['setup close', 'setup create']) this.ops.delete(n);
+});
+
+When(
+  '{rid} creates {objectKind} {string} on {rid} with input {string}',
+  async function (this: SpotWorld, from: Rid, kind: ObjectKind, objectId: string, on: Rid, value: string) {
+    await startOp(this, `the creation on ${on}`, { kind: 'create', from, objectId, objectKind: kind as 'actor', on, input: { value } });
+  },
+);
+
+When(
+  '{rid} creates {objectKind} {string} on {rid} with input {string}, its factory held on gate {string}',
+  async function (this: SpotWorld, from: Rid, kind: ObjectKind, objectId: string, on: Rid, value: string, gate: string) {
+    await startOp(this, `the creation on ${on}`, { kind: 'create', from, objectId, objectKind: kind as 'actor', on, input: { value, gate } });
+  },
+);
+
+When('{rid} creates {objectKind} {string} on {rid}', async function (this: SpotWorld, from: Rid, kind: ObjectKind, objectId: string, on: Rid) {
+  await startOp(this, 'the request', { kind: 'create', from, objectId, objectKind: kind as 'actor', on, input: {} });
+});
+
+When('the factory of {string} has started on {rid}', async function (this: SpotWorld, objectId: string, node: Rid) {
+  await eventually(`the factory of ${objectId} to start on ${node}`, this.description.timings.defaultDeadlineMs, async () =>
+    (await factoryRuns(this, objectId)).some((f) => f.node === node),
+  );
+});
+
+// ---- messages ------------------------------------------------------------------------------------
+
+// One step for every Actor/Spot direct message, read as the spec words it. (The kind group is the
+// {objectKind} parameter type's regexp, so Cucumber hands it over already transformed.)
+//   A sends Instance Spot "i1" the first message with Instance intent, activating on B, whose factory is held on gate "f"
+When(
+  /^(\w+) sends (actor|user spot|Instance Spot) "([^"]+)" (a message|another message|the first message|a later message)( with Instance intent)?(?:, activating on (\w+))?(?:, whose factory is held on gate "([^"]+)")?(?:, naming generation (\d+))?(?: that (echoes|fails|blocks on gate "[^"]+"))?(?:, with a deadline of (\d+) ms)?$/,
+  async function (this: SpotWorld, from, kind, objectId, which, intent, activateOn, gate, generation, handler, deadline) {
+    const name = which === 'the first message' ? 'the first message' : which === 'a later message' ? 'the later message' : 'the request';
+    const gateName = handler ? /blocks on gate "([^"]+)"/.exec(handler)?.[1] : undefined;
+    const spec: OperationSpec = {
+      kind: 'object-message',
+      from,
+      objectId,
+      objectKind: kind as ObjectKind,
+      payload: gateName ? { app: 'block', gate: gateName, value: name } : handler === 'fails' ? { app: 'fail', value: name } : { app: 'echo', value: name },
+      ...(intent ? { instanceIntent: true } : {}),
+      ...(activateOn ? { activateOn } : {}),
+      ...(gate ? { factoryInput: { gate } } : {}),
+      ...(generation ? { generation: Number(generation) } : {}),
+      ...(deadline ? { deadlineMs: Number(deadline) } : {}),
+    };
+    await startOp(this, name, spec);
+  },
+);
+
+When('{rid} closes {string} naming generation {int}', async function (this: SpotWorld, from: Rid, objectId: string, generation: number) {
+  this.recordBefore = await this.driver.lookup(objectId);
+  await startOp(this, 'the request', { kind: 'close', from, objectId, generation });
+});
+
+When(
+  '{rid} adds {rid} to the members of {string} naming generation {int}',
+  async function (this: SpotWorld, from: Rid, member: Rid, objectId: string, generation: number) {
+    this.recordBefore = await this.driver.lookup(objectId);
+    await startOp(this, 'the request', { kind: 'join', from, objectId, generation, member });
+  },
+);
+
+When('the owner lease of {string} has run out', async function (this: SpotWorld, objectId: string) {
+  // The lease ends on the Store's clock; nothing may extend it (R-STO-3), so it is bounded.
+  const { ownerLeaseMs } = this.description.timings;
+  await eventually(`the owner lease of ${objectId} to run out`, ownerLeaseMs + 2 * SCHEDULING_TOLERANCE_MS, async () => !(await this.driver.lookup(objectId)).leaseValid);
+  this.marks.set('lease ran out', Date.now());
+});
+
+When('the owner cache has expired', async function (this: SpotWorld) {
+  // The owner cache has no observable state: this waits the stated cache time the
+  // implementation reports, plus the tolerance.
+  await new Promise((r) => setTimeout(r, this.description.timings.ownerCacheMs + SCHEDULING_TOLERANCE_MS));
+});
+
+// ---- the record --------------------------------------------------------------------------------
+
+function describeRecord(r: ObjectRecordView): string {
+  return `${r.state}${r.owner ? `, owned by ${r.owner}` : ''}, generation ${r.generation} (StoreVersion ${r.storeVersion})`;
+}
+
+Then(
+  /^the record of "([^"]+)" is (Missing|Creating|Ready|Closing)(?:, owned by (\w+))?, generation (\d+)$/,
+  async function (this: SpotWorld, objectId: string, state: RecordState, owner: string | undefined, generation: string) {
+    const r = await this.driver.lookup(objectId);
+    if (r.state !== state || (owner && r.owner !== owner) || r.generation !== Number(generation)) {
+      throw new Error(`the record of ${objectId} is ${describeRecord(r)}`);
+    }
+  },
+);
+
+Then('the record of {string} is unchanged', async function (this: SpotWorld, objectId: string) {
+  await this.outcomeOf();
+  const before = this.recordBefore;
+  if (!before) throw new Error('no record was noted before the operation');
+  const now = await this.driver.lookup(objectId);
+  if (now.storeVersion !== before.storeVersion) throw new Error(`the record changed: was ${describeRecord(before)}, is ${describeRecord(now)}`);
+});
+
+Then('the record of {string} holds the first message', async function (this: SpotWorld, objectId: string) {
+  const r = await this.driver.lookup(objectId);
+  const { opId } = this.op('the first message');
+  if (r.creation?.firstMessage?.opId !== opId) throw new Error(`the stored first message is ${JSON.stringify(r.creation?.firstMessage)}`);
+});
+
+// ---- factory runs --------------------------------------------------------------------------------
+
+Then('the factory of {string} ran exactly once, on {rid}', async function (this: SpotWorld, objectId: string, node: Rid) {
+  await throughout(`factory runs of ${objectId}`, QUIET_WINDOW_MS, async () => {
+    const runs = await factoryRuns(this, objectId);
+    if (runs.length > 1) return `it ran ${runs.length} times: ${runs.map((r) => `${r.node}:${r.generation}`).join(', ')}`;
+    if (runs.length === 1 && runs[0].node !== node) return `it ran on ${runs[0].node}`;
+    return undefined;
+  });
+  if ((await factoryRuns(this, objectId)).length !== 1) throw new Error(`the factory of ${objectId} did not run`);
+});
+
+Then('the factory runs of {string} were {string}', async function (this: SpotWorld, objectId: string, expected: string) {
+  // "B:1 then A:2": node and generation of each run, in order; a run repeated for the same node and
+  // generation (a factory called again with the same input) counts once.
+  const runs = await factoryRuns(this, objectId);
+  const seen: string[] = [];
+  for (const r of runs) if (seen[seen.length - 1] !== `${r.node}:${r.generation}`) seen.push(`${r.node}:${r.generation}`);
+  if (seen.join(' then ') !== expected) throw new Error(`the factory runs of ${objectId} were ${seen.join(' then ') || 'none'}`);
+});
+
+Then('no factory of {string} ran after the fault', async function (this: SpotWorld, objectId: string) {
+  const since = this.journalAtFault;
+  await throughout(`factory runs of ${objectId}`, QUIET_WINDOW_MS, async () => {
+    const runs = await factoryRuns(this, objectId, since);
+    return runs.length ? `it ran on ${runs.map((r) => `${r.node} for generation ${r.generation}`).join(', ')}` : undefined;
+  });
+});
+
+Then(
+  'creation recovery kept to generation {int} of {string} and its stored input {string}',
+  async function (this: SpotWorld, generation: number, objectId: string, input: string) {
+    await throughout(`creation recovery of ${objectId}`, QUIET_WINDOW_MS, async () => {
+      const after = await factoryRuns(this, objectId, this.journalAtFault);
+      const other = after.find((r) => r.generation !== generation || (r.input as { value?: string }).value !== input);
+      if (other) return `the factory ran for generation ${other.generation} with input ${JSON.stringify(other.input)} on ${other.node}`;
+      const rec = await this.driver.lookup(objectId);
+      // Continued (Ready with that generation) or cancelled exactly that record (Missing, same generation).
+      if (rec.generation !== generation || !['Ready', 'Creating', 'Missing'].includes(rec.state)) return `the record is ${describeRecord(rec)}`;
+      return undefined;
+    });
+  },
+);
+
+Then('the handler of the request ran for generation {int}', async function (this: SpotWorld, generation: number) {
+  const { opId } = this.op();
+  await this.outcomeOf();
+  const runs = (await this.driver.journal()).filter((e) => e.kind === 'handler' && e.opId === opId);
+  const gens = runs.map((e) => (e.kind === 'handler' ? e.generation : undefined));
+  if (gens.length !== 1 || gens[0] !== generation) throw new Error(`the handler ran for generation(s) [${gens.join(', ')}]`);
+});
+
+Then('the first message was handled before the later message', async function (this: SpotWorld) {
+  const first = this.op('the first message').opId;
+  const later = this.op('the later message').opId;
+  const at = (opId: string, j: JournalEntry[]) => j.find((e) => e.kind === 'handler' && e.opId === opId)?.seq;
+  const journal = await eventually('both messages to be handled', this.description.timings.defaultDeadlineMs, async () => {
+    const j = await this.driver.journal();
+    return at(first, j) && at(later, j) ? j : undefined;
+  });
+  if (at(first, journal)! > at(later, journal)!) throw new Error('the later message was handled before the stored first message');
+});
+
+Then('the request was sent to one owner only', async function (this: SpotWorld) {
+  const o = await this.outcomeOf();
+  const targets = new Set(o.attempts.map((a) => a.target));
+  if (targets.size > 1) throw new Error(`the request was sent to ${[...targets].join(' and ')}`);
+  if (o.status !== 'reply') {
+    const runs = (await this.driver.journal()).filter((e) => e.kind === 'handler' && e.opId === o.opId);
+    if (runs.length) throw new Error('the failed request ran somewhere');
+  }
+});
+
+// ---- situations the Instance Spot table starts from ------------------------------------------------
+
+async function stoppedActivation(world: SpotWorld, objectId: string, on: Rid, failpoint: string): Promise<void> {
+  await world.driver.fault({ kind: 'failpoint', name: failpoint, node: on });
+  const from = [...world.meshes.values()].flat().find((r) => r !== on)!;
+  await startOp(world, 'the first message', { kind: 'object-message', from, objectId, objectKind: 'instance-spot', payload: { app: 'echo', value: 'first' }, instanceIntent: true, activateOn: on });
+  const o = await world.outcomeOf('the first message');
+  if (o.status !== 'failure') throw new Error(`the first activation did not stop: ${o.status}`);
+}
+
+Given('the first activation of {string} on {rid} stopped before Ready', async function (this: SpotWorld, objectId: string, on: Rid) {
+  await stoppedActivation(this, objectId, on, 'activation.fail-before-ready');
+});
+
+Given('the first activation of {string} on {rid} stopped before the restore', async function (this: SpotWorld, objectId: string, on: Rid) {
+  await stoppedActivation(this, objectId, on, 'activation.fail-before-restore');
+});
+
+async function ownerDies(world: SpotWorld, objectId: string, owner: Rid): Promise<void> {
+  await world.fault({ kind: 'crash', node: owner });
+  const { ownerLeaseMs } = world.description.timings;
+  await eventually(`the owner lease of ${objectId} to run out`, ownerLeaseMs + 2 * SCHEDULING_TOLERANCE_MS, async () => !(await world.driver.lookup(objectId)).leaseValid);
+}
+
+Given('Instance Spot {string} is Ready on {rid}, whose owner died', async function (this: SpotWorld, objectId: string, on: Rid) {
+  await makeReady(this, 'instance-spot', objectId, on, {});
+  await ownerDies(this, objectId, on);
+});
+
+Given('Instance Spot {string} was Ready on {rid} and closed', async function (this: SpotWorld, objectId: string, on: Rid) {
+  await makeReady(this, 'instance-spot', objectId, on, {});
+  await startOp(this, 'setup close', { kind: 'close', from: on, objectId, generation: 1 });
+  await replyOf(this, 'setup close');
+  this.ops.delete('setup close');
+});
+
+Given('{objectKind} {string} was being created on {rid} when {rid} died', async function (this: SpotWorld, kind: ObjectKind, objectId: string, on: Rid, dead: Rid) {
+  await startOp(this, 'setup create', { kind: 'create', from: on, objectId, objectKind: kind as 'actor', on, input: { gate: 'never' } });
+  await eventually(`the factory of ${objectId} to start`, this.description.timings.defaultDeadlineMs, async () => (await factoryRuns(this, objectId)).length > 0);
+  this.ops.delete('setup create');
+  await ownerDies(this, objectId, dead);
+});
+
+Then(
+  'generation {int} of {string} was kept on {rid} or cancelled, never carried on elsewhere',
+  async function (this: SpotWorld, generation: number, objectId: string, node: Rid) {
+    await throughout(`the record of ${objectId}`, QUIET_WINDOW_MS, async () => {
+      const r = await this.driver.lookup(objectId);
+      const kept = r.state === 'Creating' && r.owner === node;
+      if (r.generation !== generation || !(kept || r.state === 'Missing')) return `the record is ${describeRecord(r)}`;
+      return undefined;
+    });
+  },
+);
+
+// ---- creation races ------------------------------------------------------------------------------
+
+Then(
+  'one creation of {string} ended with a reply and the other with failure AlreadyExists',
+  async function (this: SpotWorld, objectId: string) {
+    const names = [...this.ops.keys()].filter((n) => n.startsWith('the creation on '));
+    const outcomes = await Promise.all(names.map(async (n) => ({ n, o: await this.outcomeOf(n) })));
+    const won = outcomes.filter(({ o }) => o.status === 'reply');
+    const lost = outcomes.filter(({ o }) => o.status === 'failure' && o.errorKind === 'AlreadyExists');
+    if (won.length !== 1 || lost.length !== outcomes.length - 1) {
+      throw new Error(`creations of ${objectId}: ${outcomes.map(({ n, o }) => `${n}: ${o.status} ${o.errorKind ?? ''}`).join('; ')}`);
+    }
+    this.winner = won[0].n.slice('the creation on '.length);
+  },
+);
+
+Then('the factory of {string} ran exactly once, on the node whose creation won', async function (this: SpotWorld, objectId: string) {
+  const winner = this.winner;
+  await throughout(`factory runs of ${objectId}`, QUIET_WINDOW_MS, async () => {
+    const runs = await factoryRuns(this, objectId);
+    if (runs.length !== 1 || runs[0].node !== winner) return `it ran on [${runs.map((r) => r.node).join(', ')}], the creation on ${winner} won`;
+    return undefined;
+  });
+});
+
+Then('the record of {string} is Ready, owned by the node whose creation won, generation {int}', async function (this: SpotWorld, objectId: string, generation: number) {
+  const r = await this.driver.lookup(objectId);
+  if (r.state !== 'Ready' || r.owner !== this.winner || r.generation !== generation) throw new Error(`the record of ${objectId} is ${describeRecord(r)}; the creation on ${this.winner} won`);
+});
