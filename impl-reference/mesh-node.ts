@@ -248,7 +248,10 @@ export class MeshNode implements NodeContext {
     this.inboundFrom.set(from, ib);
     ib.conn.send({ t: 'welcome', rid: this.rid, proof: proof(this.credential, this.rid, connectionId) });
     // A node outside the last fully-read list is served, but not connected to (R-STO-2).
-    if (!this.discovery.lookup(from) && this.broken('grace-connects-new-target')) this.ensureLink(from);
+    if (!this.discovery.lookup(from) && this.broken('grace-connects-new-target')) {
+      this.discovery.learn({ rid: from, mesh: this.mesh, address: f.address as string });
+      this.ensureLink(from);
+    }
   }
 
   private onSubmit(ib: Inbound, opId: string, work: Work): void {

@@ -15,6 +15,8 @@ export interface NodeContext {
   rid: Rid;
   mesh: string;
   credential: string;
+  /** Where this node listens. */
+  readonly address: string;
   timings: EffectiveTimings;
   transport: Transport;
   discovery: DescriptorSource;

@@ -85,6 +85,8 @@ export class PeerLink {
       mesh: this.node.mesh,
       from: this.node.rid,
       to: this.peer,
+      // Where the caller listens: information only, it is never a reason to connect back.
+      address: this.node.address,
       connectionId,
       proof: proof(this.node.credential, this.node.rid, connectionId),
     });

@@ -9,10 +9,11 @@ import { KNOWN_CAPABILITY_TAGS, REQUIREMENTS, requirementById } from '../src/req
 
 const LIST_URL = new URL('../../shared/requirements.md', import.meta.url);
 
-const FOUNDATION = [
-  'V01', 'V02', 'V03', 'V04', 'V05',
-  'R-GEN-1', 'R-GEN-2', 'R-GEN-3', 'R-GEN-4',
-  'R-CH-1', 'R-CH-2', 'R-CONN-1', 'R-CONN-2', 'R-CONN-3',
+// Everything is required except the group that comes with relocation and Sessions (next issue).
+const PLANNED = [
+  'V09', 'V13', 'V14', 'V15', 'V16', 'R-OBJ-3', 'R-INST-6',
+  'R-REL-1', 'R-REL-2', 'R-REL-3', 'R-REL-4', 'R-REL-5', 'R-REL-6', 'R-REL-7',
+  'R-SES-1', 'R-SES-2', 'R-SES-3',
 ];
 
 /** IDs from the first cell of the list's table rows (prose mentions like `V01`..`V16` are skipped). */
@@ -49,8 +50,8 @@ test('every entry is complete', () => {
   }
 });
 
-test('required set is exactly the foundation group', () => {
-  assert.deepEqual(REQUIREMENTS.filter((r) => r.required).map((r) => r.id), FOUNDATION);
+test('the IDs not yet required are exactly the relocation and Session group', () => {
+  assert.deepEqual(REQUIREMENTS.filter((r) => !r.required).map((r) => r.id).sort(), [...PLANNED].sort());
 });
 
 test('requirementById finds bare IDs only', () => {

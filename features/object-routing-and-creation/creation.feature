@@ -13,8 +13,9 @@ Feature: Creation: one factory, and recovery of exactly the record that was bein
   Scenario: Two creations race: only the one that secured the Creating record runs the factory
     When A creates actor "a1" on B with input "from A", its factory held on gate "f"
     And C creates actor "a1" on C with input "from C", its factory held on gate "f"
-    And the gate "f" is released
-    Then one creation of "a1" ended with a reply and the other with failure AlreadyExists
+    Then one creation of "a1" ends with failure AlreadyExists while the other holds the Creating record
+    When the gate "f" is released
+    Then the creation that holds the Creating record ends with a reply
     And the factory of "a1" ran exactly once, on the node whose creation won
     And the record of "a1" is Ready, owned by the node whose creation won, generation 1
 

@@ -23,8 +23,8 @@ Feature: Instance Spots: cold activation only from Missing
     @R-INST-2 @instance-spots @failpoints
     Examples: Creating, or Ready with the first message not yet restored
       | current state                                  | situation                                                     | result         | record                          | factory runs |
-      | Creating                                       | the first activation of "i1" on B stopped before Ready        | a reply from B | Ready, owned by B, generation 1 | B:1          |
-      | Ready with the first message not yet restored  | the first activation of "i1" on B stopped before the restore  | a reply from B | Ready, owned by B, generation 1 | B:1          |
+      | Creating                                       | the first activation of "i1" on B stopped before Ready        | a reply from B | Ready, owned by B, generation 1 | B:1+         |
+      | Ready with the first message not yet restored  | the first activation of "i1" on B stopped before the restore  | a reply from B | Ready, owned by B, generation 1 | B:1+         |
 
     @R-INST-3 @instance-spots
     Examples: Ready with a valid owner lease

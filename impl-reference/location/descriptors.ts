@@ -38,6 +38,11 @@ export class DescriptorList {
     return { added, removed };
   }
 
+  /** Mutant only: take a descriptor from somewhere other than a full read of the Store. */
+  learn(d: NodeDescriptor): void {
+    this.last.set(d.rid, { ...d });
+  }
+
   forget(): void {
     this.last.clear();
   }

@@ -6,9 +6,11 @@
 // in one line what was tried and why each failed, so a test can fail with it instead of skipping.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import {
   GenericContainer, ImageName, Wait, getContainerRuntimeClient, type StartedTestContainer,
@@ -155,19 +157,28 @@ async function pingEngine(): Promise<void> {
 }
 
 async function viaBinary(): Promise<RedisServer> {
+  // Its own working directory, under TMPDIR: nothing lands in the project, and a caller can tell
+  // its servers apart by cwd (.ci/store-redis.sh kills those a crashed test left behind).
+  const dir = mkdtempSync(join(tmpdir(), 'spotcheck-redis-'));
   let port = 0;
   let child: ChildProcess | undefined;
   for (let attempt = 1; !child; attempt++) {
     port = await freePort();
     try {
-      child = await spawnRedis(port);
+      child = await spawnRedis(port, dir);
     } catch (e) {
       // Someone may have taken the port between our probe and redis's bind: try another one.
-      if (attempt >= 3 || !/in use/i.test((e as Error).message)) throw e;
+      if (attempt >= 3 || !/in use/i.test((e as Error).message)) {
+        rmSync(dir, { recursive: true, force: true });
+        throw e;
+      }
     }
   }
   // If the test process dies without calling stop(), do not leave a server behind.
-  const killOnExit = () => child?.kill('SIGKILL');
+  const killOnExit = () => {
+    child?.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  };
   process.on('exit', killOnExit);
   const signal = (s: NodeJS.Signals) => async () => void child?.kill(s);
   const down = async () => {
@@ -184,20 +195,21 @@ async function viaBinary(): Promise<RedisServer> {
     async stop() {
       await down();
       process.off('exit', killOnExit);
+      rmSync(dir, { recursive: true, force: true });
     },
     pause: signal('SIGSTOP'),
     unpause: signal('SIGCONT'),
     down,
     async up() {
-      child = await spawnRedis(port); // redis sets SO_REUSEADDR, so the same port is free again
+      child = await spawnRedis(port, dir); // redis sets SO_REUSEADDR, so the same port is free again
     },
   };
 }
 
 /** Starts redis-server on 127.0.0.1:port and resolves once it logs that it accepts connections. */
-function spawnRedis(port: number): Promise<ChildProcess> {
+function spawnRedis(port: number, cwd: string): Promise<ChildProcess> {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '',
-    '--appendonly', 'no', '--daemonize', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    '--appendonly', 'no', '--daemonize', 'no'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let tail = '';
   // Keep draining the pipes for the server's whole life: a full pipe would block redis itself.
   const keep = (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-2000));
