@@ -2,14 +2,22 @@
 // The kit reaches implementations only through adapters; step definitions never import
 // impl-reference.
 
+import { randomUUID } from 'node:crypto';
 import type { Driver } from '../src/driver/types.ts';
+import { RedisStore } from '../impl-reference/store/redis.ts';
 import { EmbeddedCluster, DriverInputError } from '../impl-reference/cluster.ts';
 import { MUTANTS, mutantNamed, type MutantInfo } from '../impl-reference/mutants.ts';
 
 export { DriverInputError };
 
-export function openEmbedded(options: { mutant?: string } = {}): Driver {
-  return new EmbeddedCluster(options);
+/**
+ * All nodes in this process. The Location Store is in memory, or (with redisUrl) a real Redis
+ * server: each Driver gets a namespace of its own, so scenarios never see each other's keys.
+ */
+export function openEmbedded(options: { mutant?: string; redisUrl?: string } = {}): Driver {
+  if (!options.redisUrl) return new EmbeddedCluster({ mutant: options.mutant });
+  const store = new RedisStore({ url: options.redisUrl, namespace: `spotcheck:${randomUUID()}` });
+  return new EmbeddedCluster({ mutant: options.mutant, store, closeStore: true, backend: 'redis' });
 }
 
 export function referenceMutants(): MutantInfo[] {

@@ -63,6 +63,10 @@ export interface ClusterOptions {
   timings?: Partial<EffectiveTimings>;
   /** The Location Store; in memory unless given. */
   store?: Store;
+  /** Close the given store with the cluster. */
+  closeStore?: boolean;
+  /** The backend name describe() reports. */
+  backend?: string;
 }
 
 export class EmbeddedCluster implements Driver {
@@ -91,7 +95,7 @@ export class EmbeddedCluster implements Driver {
     return {
       name: this.options.mutant ? `spotcheck-reference (mutant ${this.options.mutant})` : 'spotcheck-reference',
       version: VERSION,
-      backend: 'embedded',
+      backend: this.options.backend ?? 'embedded',
       capabilities: [...SUPPORTED],
       timings: { ...this.timings },
       failpoints: [...FAILPOINT_NAMES],
@@ -332,6 +336,6 @@ export class EmbeddedCluster implements Driver {
     for (const { node } of this.nodes.values()) node.crash();
     for (const r of this.outcomes.values()) r.op.deadlineApplies = true;
     for (const stop of this.impostors) stop();
-    if (!this.options.store) await this.store.close();
+    if (!this.options.store || this.options.closeStore) await this.store.close();
   }
 }

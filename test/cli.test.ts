@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { spotcheck, tempDir } from './helpers.ts';
+import { spawnSync } from 'node:child_process';
+import { ROOT, spotcheck, tempDir } from './helpers.ts';
 
 function assertUsageError(args: string[], mentions: RegExp): void {
   const r = spotcheck(args, 60_000);
@@ -52,4 +53,15 @@ test('a failing run leaves complete reports, with no staging folders behind', ()
   assert.equal(r.code, 1, r.stdout + r.stderr);
   assert.deepEqual(readdirSync(out).sort(), ['compliance.json', 'cucumber.html', 'cucumber.json', 'cucumber.ndjson', 'cucumber.xml']);
   assert.ok(existsSync(join(out, 'compliance.json')));
+});
+
+test('backend redis with no Redis to be had is an implementation that could not start', () => {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin/spotcheck.js'), 'run', '--backend', 'redis', '--out', tempDir('cli')], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true', SPOTCHECK_REDIS_URL: 'redis://127.0.0.1:1' },
+  });
+  assert.equal(r.status, 2, r.stdout + r.stderr);
+  assert.match(r.stderr.trim(), /^spotcheck: backend redis could not start: .*url/);
+  assert.equal(r.stderr.trim().split('\n').length, 1);
 });

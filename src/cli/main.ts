@@ -7,6 +7,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BACKENDS, UsageError, checkTarget, openDriver, type Target } from '../driver/load.ts';
+import { startRedis, type RedisServer } from '../servers/redis.ts';
 import type { Description } from '../driver/types.ts';
 import { buildCompliance } from '../report/compliance.ts';
 import { mutantNames, runMutants } from '../run/mutants.ts';
@@ -44,6 +45,26 @@ async function describeTarget(target: Target): Promise<Description> {
   }
 }
 
+/**
+ * Run `fn` with what the backend needs: for redis, a Redis server of this run's own (from
+ * SPOTCHECK_REDIS_URL, testcontainers, or the redis-server binary), stopped afterwards.
+ */
+async function withBackend<T>(backend: string, progress: Progress, fn: (redisUrl?: string) => Promise<T>): Promise<T> {
+  if (backend !== 'redis') return fn();
+  let server: RedisServer;
+  try {
+    server = await startRedis();
+  } catch (e) {
+    throw new ExitError(`backend redis could not start: ${(e as Error).message.split('\n')[0]}`, 2);
+  }
+  progress.line(`Location Store: Redis via ${server.via} at ${server.url}`);
+  try {
+    return await fn(server.url);
+  } finally {
+    await server.stop();
+  }
+}
+
 interface RunOpts {
   impl: string;
   backend: string;
@@ -53,11 +74,15 @@ interface RunOpts {
 }
 
 async function runCommand(opts: RunOpts): Promise<number> {
-  const target: Target = { impl: opts.impl, backend: opts.backend };
+  checkTarget({ impl: opts.impl, backend: opts.backend });
   checkTags(opts.tags);
   checkOutDir(opts.out);
-  const description = await describeTarget(target);
   const progress = new Progress(process.stdout);
+  return withBackend(opts.backend, progress, (redisUrl) => runSuite({ impl: opts.impl, backend: opts.backend, redisUrl }, opts, progress));
+}
+
+async function runSuite(target: Target, opts: RunOpts, progress: Progress): Promise<number> {
+  const description = await describeTarget(target);
   progress.line(`spotcheck ${KIT.version}: ${description.name} ${description.version}, backend ${description.backend}${opts.tags ? `, tags ${opts.tags}` : ''}`);
   const suite = await Suite.load();
   const history = new Map<string, { name: string; statuses: string[] }>();
@@ -114,12 +139,13 @@ async function mutantsCommand(opts: { backend: string; only?: string; out: strin
   const progress = new Progress(process.stdout);
   const suite = await Suite.load();
   const started = Date.now();
-  const results = await runMutants(suite, {
+  const results = await withBackend(opts.backend, progress, (redisUrl) => runMutants(suite, {
     backend: opts.backend,
+    redisUrl,
     only,
     onMutant: (r, done, total) =>
       progress.line(`[${done}/${total}] ${r.killed ? 'killed  ' : 'SURVIVED'} ${r.name} (breaks ${r.breaks.join(', ')}; failed: ${r.failedIds.join(', ') || 'none'})`),
-  });
+  }));
   publishReports(undefined, opts.out, { 'mutants.json': results });
   const survivors = results.filter((r) => !r.killed);
   progress.line(`${results.length - survivors.length} killed, ${survivors.length} survived (${((Date.now() - started) / 1000).toFixed(1)} s); ${join(opts.out, 'mutants.json')}`);
@@ -137,7 +163,7 @@ export async function main(argv: string[]): Promise<number> {
     .command('run', { isDefault: true })
     .description('run the features against an implementation and write reports')
     .option('--impl <name>', 'implementation: reference or mutant:<name>', 'reference')
-    .addOption(new Option('--backend <name>', 'backend').default('embedded'))
+    .addOption(new Option('--backend <name>', 'embedded (in-memory Store) or redis (a real Redis Store)').default('embedded'))
     .option('--tags <expression>', 'Cucumber tag expression selecting scenarios, e.g. "@V01 or @R-CH-1"')
     .option('--out <dir>', 'folder for the reports', 'reports')
     .option('--repeat <n>', 'run the selection n times and report any scenario whose result changed', positiveInt, 1)

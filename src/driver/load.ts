@@ -4,7 +4,8 @@
 import type { Driver } from './types.ts';
 import { isReferenceMutant, openEmbedded } from '../../adapters/embedded.ts';
 
-export const BACKENDS = ['embedded'] as const;
+/** embedded: every node in this process, in-memory Store. redis: the same, on a real Redis Store. */
+export const BACKENDS = ['embedded', 'redis'] as const;
 
 export class UsageError extends Error {}
 
@@ -12,6 +13,8 @@ export interface Target {
   /** "reference" or "mutant:<name>". */
   impl: string;
   backend: string;
+  /** The Redis server of this run (backend redis); the runner starts it. */
+  redisUrl?: string;
 }
 
 export function checkTarget(target: Target): void {
@@ -30,5 +33,6 @@ export function checkTarget(target: Target): void {
 export function openDriver(target: Target): Driver {
   checkTarget(target);
   const mutant = target.impl.startsWith('mutant:') ? target.impl.slice('mutant:'.length) : undefined;
-  return openEmbedded({ mutant });
+  if (target.backend === 'redis' && !target.redisUrl) throw new UsageError('backend redis needs a Redis server, and none was started');
+  return openEmbedded({ mutant, redisUrl: target.backend === 'redis' ? target.redisUrl : undefined });
 }

@@ -19,13 +19,13 @@ export function mutantNames(): string[] {
 
 export async function runMutants(
   suite: Suite,
-  opts: { backend: string; only?: string[]; onMutant?: (r: MutantResult, done: number, total: number) => void },
+  opts: { backend: string; redisUrl?: string; only?: string[]; onMutant?: (r: MutantResult, done: number, total: number) => void },
 ): Promise<MutantResult[]> {
   const mutants = referenceMutants().filter((m) => !opts.only || opts.only.includes(m.name));
   const out: MutantResult[] = [];
   for (const m of mutants) {
     const tags = m.breaks.map((id) => `@${id}`).join(' or ');
-    const run = await suite.run({ target: { impl: `mutant:${m.name}`, backend: opts.backend }, tags });
+    const run = await suite.run({ target: { impl: `mutant:${m.name}`, backend: opts.backend, redisUrl: opts.redisUrl }, tags });
     const failed = new Set<string>();
     for (const r of run.results) {
       if (r.status !== 'failed') continue;
