@@ -68,6 +68,10 @@ export class TestApp {
     if (gate) await this.gates.wait(gate);
   }
 
+  lifecycle(node: Rid, objectId: string, generation: number, event: string, ok: boolean): void {
+    this.journal.record({ kind: 'lifecycle', node, objectId, generation, event, ok });
+  }
+
   timer(node: Rid, objectId: string, generation: number): void {
     this.journal.record({ kind: 'timer', node, objectId, generation });
   }

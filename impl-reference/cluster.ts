@@ -14,6 +14,7 @@ import type {
   JournalEntry,
   NodeOptions,
   ObjectRecordView,
+  RelocationView,
   StoreLogEntry,
   NodeView,
   OperationSpec,
@@ -32,7 +33,7 @@ import { MemoryStore } from './store/memory.ts';
 import type { Store } from './store/types.ts';
 import { objectKey, type LocationRecord } from './location/records.ts';
 import { ObjectCaller } from './objects/object-caller.ts';
-import type { ActivationFailpoint } from './mesh-node.ts';
+import { RELOCATION_PREFIX, type RelocationRecord } from './relocation/relocation.ts';
 import { Operation } from './operation.ts';
 import { toServer } from './select-one.ts';
 import { MemoryTransport } from './transport/memory.ts';
@@ -51,6 +52,9 @@ export const EMBEDDED_TIMINGS: EffectiveTimings = {
   ownerCacheMs: 400,
   descriptorRefreshMs: 50,
   storeFailureGraceMs: 1000,
+  // The spec's values: the 1,000 ms cutover fallback and a 30 s MessageFollowDuration.
+  cutoverFallbackMs: 1000,
+  messageFollowMs: 30_000,
 };
 
 /** What this runtime implements so far; scenarios needing anything else are not applicable. */
@@ -82,6 +86,8 @@ export class EmbeddedCluster implements Driver {
   private readonly nodes = new Map<Rid, { node: MeshNode; caller: Caller; objects: ObjectCaller }>();
   private readonly outcomes = new Map<string, { outcome?: Outcome; waiters: Array<() => void>; op: Operation; from: Rid }>();
   private readonly credentials = new Map<string, string>();
+  private readonly meshOptions = new Map<string, NodeOptions | undefined>();
+  private messageFollowMs: number;
   private impostors: Array<() => void> = [];
   private closed = false;
 
@@ -89,6 +95,7 @@ export class EmbeddedCluster implements Driver {
     this.broken = brokenBy(options.mutant);
     this.timings = { ...EMBEDDED_TIMINGS, ...options.timings };
     this.store = options.store ?? new MemoryStore();
+    this.messageFollowMs = this.timings.messageFollowMs;
   }
 
   async describe(): Promise<Description> {
@@ -106,7 +113,9 @@ export class EmbeddedCluster implements Driver {
 
   async start(topology: Topology): Promise<void> {
     const started: MeshNode[] = [];
+    if (topology.messageFollowMs !== undefined) this.messageFollowMs = topology.messageFollowMs;
     for (const mesh of topology.meshes) {
+      this.meshOptions.set(mesh.name, mesh.nodeOptions);
       for (const rid of mesh.nodes) started.push(await this.startNode(mesh.name, rid, mesh.nodeOptions));
     }
     await Promise.all(started.map((n) => n.connectPeers()));
@@ -116,8 +125,8 @@ export class EmbeddedCluster implements Driver {
     await (await this.startNode(mesh, rid)).connectPeers();
   }
 
-  private async startNode(mesh: string, rid: Rid, options?: NodeOptions): Promise<MeshNode> {
-    if (this.nodes.has(rid)) throw new DriverInputError(`node ${rid} already exists`);
+  private async startNode(mesh: string, rid: Rid, options?: NodeOptions, restart = false): Promise<MeshNode> {
+    if (this.nodes.has(rid) && !restart) throw new DriverInputError(`node ${rid} already exists`);
     if (!this.credentials.has(mesh)) this.credentials.set(mesh, randomBytes(16).toString('hex'));
     const node = new MeshNode({
       rid,
@@ -130,8 +139,10 @@ export class EmbeddedCluster implements Driver {
       broken: this.broken,
       queueCapacity: options?.queueCapacity ?? 16,
       workers: options?.workers ?? 4,
+      messageFollowMs: this.messageFollowMs,
     });
     const caller = new Caller(node, this.channels);
+    node.attachCaller(caller);
     this.nodes.set(rid, { node, caller, objects: new ObjectCaller(node, caller) });
     await node.start();
     return node;
@@ -202,6 +213,10 @@ export class EmbeddedCluster implements Driver {
       case 'join':
         void entry.objects.close(op, spec);
         break;
+      case 'relocate':
+        this.nodeNamed(spec.target);
+        void entry.objects.relocate(op, spec);
+        break;
       default:
         throw new DriverInputError(`unknown operation kind ${(spec as { kind: string }).kind}`);
     }
@@ -263,6 +278,14 @@ export class EmbeddedCluster implements Driver {
     return { ...structuredClone(fields), storeVersion: cur.version, leaseValid };
   }
 
+  async relocation(objectId: string): Promise<RelocationView | null> {
+    const all = (await this.store.list<RelocationRecord>(RELOCATION_PREFIX)).filter((e) => e.value.objectId === objectId);
+    const latest = all.sort((a, b) => a.version - b.version).pop()?.value;
+    if (!latest) return null;
+    const { writeId: _w, ...view } = latest;
+    return view;
+  }
+
   async storeLog(): Promise<StoreLogEntry[]> {
     return this.reach.log.map((e) => ({ ...e }));
   }
@@ -294,6 +317,12 @@ export class EmbeddedCluster implements Driver {
       case 'move':
         await node.move();
         break;
+      case 'restart': {
+        if (node.alive) throw new DriverInputError(`node ${fault.node} is running; only a crashed node can be restarted`);
+        const restarted = await this.startNode(node.mesh, node.rid, this.meshOptions.get(node.mesh), true);
+        await restarted.objects.relocations.resumeAfterRestart();
+        break;
+      }
       case 'impostor':
         this.impostor(node);
         break;
@@ -304,8 +333,9 @@ export class EmbeddedCluster implements Driver {
           node.armAckLost(fault.peer);
         } else if (fault.name === 'store.reply-lost-after-apply' || fault.name === 'store.fail-before-apply') {
           this.reach.arm(node.rid, fault.name as StoreFailpoint);
-        } else if (fault.name === 'activation.fail-before-ready' || fault.name === 'activation.fail-before-restore') {
-          node.armActivation(fault.name as ActivationFailpoint);
+        } else if (fault.name.startsWith('activation.') || fault.name.startsWith('relocation.')) {
+          if (!FAILPOINT_NAMES.includes(fault.name)) throw new DriverInputError(`unknown failpoint ${fault.name}`);
+          node.armFailpoint(fault.name);
         } else {
           throw new DriverInputError(`unknown failpoint ${fault.name}`);
         }

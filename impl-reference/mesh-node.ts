@@ -17,8 +17,16 @@ import { PeerLink, type Completion, type Submission } from './peer-link.ts';
 import type { NodeStore } from './store/node-store.ts';
 import type { Connection, Frame, Listener, Transport } from './transport/types.ts';
 import { fail, ok, type Work, type WorkResult } from './work.ts';
+import type { Caller } from './caller.ts';
+import { Operation } from './operation.ts';
+import { none } from './mutants.ts';
 
-export type ActivationFailpoint = 'activation.fail-before-ready' | 'activation.fail-before-restore';
+export interface LocationUpdate {
+  objectId: string;
+  generation: number;
+  owner: Rid;
+}
+
 
 export interface NodeConfig {
   rid: Rid;
@@ -31,6 +39,8 @@ export interface NodeConfig {
   broken: Broken;
   queueCapacity: number;
   workers: number;
+  /** MessageFollowDuration in force for this node (default: the timings'). */
+  messageFollowMs?: number;
 }
 
 interface Inbound {
@@ -69,7 +79,11 @@ export class MeshNode implements NodeContext {
   private refreshing?: Promise<void>;
   /** Failpoint `transport.ack-lost-after-write`, armed per peer. */
   private readonly ackLostArmed = new Set<Rid>();
-  private readonly activationArmed = new Set<ActivationFailpoint>();
+  /** Named failpoints of this node (activation.*, relocation.*), each fires once. */
+  private readonly armed = new Set<string>();
+  private caller?: Caller;
+  /** Session owners listen here for location updates of relocated objects. */
+  onLocationUpdate?: (u: LocationUpdate) => void;
 
   constructor(cfg: NodeConfig) {
     this.rid = cfg.rid;
@@ -90,8 +104,17 @@ export class MeshNode implements NodeContext {
       app: this.app,
       broken: this.broken,
       alive: () => this.alive,
-      takeFailpoint: (name) => this.activationArmed.delete(name),
+      takeFailpoint: (name) => this.armed.delete(name),
       storeRetry: { retryForMs: this.timings.storeFailureGraceMs, backoffMs: this.timings.reconnectBackoffMs },
+      timings: this.timings,
+      messageFollowMs: () => cfg.messageFollowMs ?? this.timings.messageFollowMs,
+      crash: () => this.crash(),
+      sendWork: (target, work, deadlineMs, opId) => this.sendWork(target, work, deadlineMs, opId),
+      broadcastLocationUpdate: (u) => {
+        for (const rid of [this.rid, ...this.otherLinks().filter((l) => l.ready).map((l) => l.peer)]) {
+          void this.sendWork(rid, { type: 'location-update', ...u }, this.timings.defaultDeadlineMs);
+        }
+      },
     });
   }
 
@@ -293,6 +316,9 @@ export class MeshNode implements NodeContext {
       } catch {
         result = fail('HandlerError');
       }
+    } else if (work.type === 'location-update') {
+      this.locationUpdate({ objectId: work.objectId, generation: work.generation, owner: work.owner });
+      result = ok({});
     } else {
       result = await this.objects.handle(work, opId);
     }
@@ -355,8 +381,27 @@ export class MeshNode implements NodeContext {
     return this.ackLostArmed.delete(peer);
   }
 
-  armActivation(name: ActivationFailpoint): void {
-    this.activationArmed.add(name);
+  armFailpoint(name: string): void {
+    this.armed.add(name);
+  }
+
+  /** The Caller this node's own protocol steps (relocation) send with. */
+  attachCaller(caller: Caller): void {
+    this.caller = caller;
+  }
+
+  /** Send work to a node as a step of an internal protocol; undefined if no answer came. */
+  async sendWork(target: Rid, work: Work, deadlineMs: number, opId?: string): Promise<WorkResult | undefined> {
+    if (!this.caller || !this.alive) return undefined;
+    // A message passed on for an application operation keeps that operation's ID.
+    const op = new Operation(opId ?? `${this.rid}-internal-${randomUUID()}`, Date.now() + deadlineMs, none, () => {});
+    const end = await this.caller.send(op, target, work);
+    return end.kind === 'result' ? end.completion : undefined;
+  }
+
+  /** A relocated object's new location: handed to the Session owner side, if any. */
+  locationUpdate(u: LocationUpdate): void {
+    this.onLocationUpdate?.(u);
   }
 
   // ---- observations --------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 // into the node's bounded queue like any other operation, and ends with one WorkResult.
 
 import type { AppPayload, ErrorKind, ObjectKind, Rid } from '../src/driver/types.ts';
+import type { RelocationRecord } from './relocation/relocation.ts';
 
 export type Work =
   | { type: 'app'; payload: AppPayload }
@@ -9,7 +10,14 @@ export type Work =
   | { type: 'message'; objectId: string; payload: AppPayload; generation?: number; instanceIntent: boolean }
   | { type: 'activate'; objectId: string; payload: AppPayload; factoryInput: unknown }
   | { type: 'close'; objectId: string; generation: number }
-  | { type: 'join'; objectId: string; generation: number; member: Rid };
+  | { type: 'join'; objectId: string; generation: number; member: Rid }
+  | { type: 'relocate'; objectId: string; target: Rid; generation?: number }
+  | { type: 'relocation-prepare'; relocation: RelocationRecord; kind: ObjectKind }
+  | { type: 'relocation-relay'; relocationId: string; objectId: string; letter: { opId: string; payload: unknown } }
+  | { type: 'relocation-cutover'; relocationId: string }
+  | { type: 'relocation-cancel'; relocationId: string }
+  /** Where an object lives now, sent by a relocation target to every node (Session owners). */
+  | { type: 'location-update'; objectId: string; generation: number; owner: Rid };
 
 export type WorkResult = { ok: true; value: unknown } | { ok: false; errorKind: ErrorKind };
 

@@ -7,22 +7,26 @@ import { randomUUID } from 'node:crypto';
 import type { Broken } from '../mutants.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import { StoreUnavailableError, type Versioned } from '../store/types.ts';
-import type { LocationRecord } from './records.ts';
 
-export type ChangeResult = { applied: true; version: number } | { applied: false; current: Versioned<LocationRecord> };
+/** Any record that names the write that produced it. */
+export interface Written {
+  writeId: string;
+}
+
+export type ChangeResult<T extends Written = Written> = { applied: true; version: number } | { applied: false; current: Versioned<T> };
 
 export function newWriteId(): string {
   return randomUUID();
 }
 
-export async function changeRecord(
+export async function changeRecord<T extends Written>(
   store: NodeStore,
   key: string,
   expectedVersion: number,
-  next: LocationRecord,
+  next: T,
   broken: Broken,
   opts: { retryForMs: number; backoffMs: number },
-): Promise<ChangeResult> {
+): Promise<ChangeResult<T>> {
   try {
     return await store.compareAndSet(key, expectedVersion, next);
   } catch (e) {
@@ -34,7 +38,7 @@ export async function changeRecord(
   const giveUpAt = Date.now() + opts.retryForMs;
   for (;;) {
     try {
-      const current = await store.read<LocationRecord>(key);
+      const current = await store.read<T>(key);
       if (current.version === expectedVersion + 1 && current.value?.writeId === next.writeId) {
         return { applied: true, version: current.version };
       }

@@ -54,6 +54,8 @@ export class ObjectCaller {
 
   private async route(op: Operation, spec: ObjectMessage): Promise<void> {
     const work: Work = { type: 'message', objectId: spec.objectId, payload: spec.payload, instanceIntent: !!spec.instanceIntent, ...(spec.generation !== undefined ? { generation: spec.generation } : {}) };
+    // The caller still believes `via` owns the object (a stale cache the scenario names).
+    if (spec.via) return this.sendToOwner(op, spec.via, work, spec);
     const cached = this.cache.get(spec.objectId);
     if (cached && (cached.validUntil > Date.now() || this.broken('owner-cache-never-expires'))) {
       return this.sendToOwner(op, cached.owner, work, spec);
@@ -138,6 +140,20 @@ export class ObjectCaller {
     await changeRecord(this.node.store, objectKey(spec.objectId), version, { objectId: rec.objectId, state: 'Missing', generation: rec.generation, writeId: newWriteId() }, this.broken, this.retry());
     const activate: Work = { type: 'activate', objectId: spec.objectId, payload: spec.payload, factoryInput: spec.factoryInput ?? {} };
     this.caller.finishFrom(op, await this.caller.send(op, this.node.rid, activate));
+  }
+
+  /** Planned relocation: the request goes to the current owner, which runs the protocol. */
+  async relocate(op: Operation, spec: Extract<OperationSpec, { kind: 'relocate' }>): Promise<void> {
+    try {
+      const rec = (await this.node.store.read<LocationRecord>(objectKey(spec.objectId))).value;
+      if (!rec || rec.state === 'Missing' || !rec.owner) return op.finish('failure', { errorKind: 'NotFound' });
+      const work: Work = { type: 'relocate', objectId: spec.objectId, target: spec.target, ...(spec.generation !== undefined ? { generation: spec.generation } : {}) };
+      this.cache.delete(spec.objectId);
+      this.caller.finishFrom(op, await this.caller.send(op, rec.owner, work));
+    } catch (e) {
+      if (!(e instanceof StoreUnavailableError)) throw e;
+      op.finish('failure', { errorKind: 'Unavailable' });
+    }
   }
 
   async close(op: Operation, spec: Extract<OperationSpec, { kind: 'close' | 'join' }>): Promise<void> {

@@ -13,6 +13,7 @@ import type { NodeStore } from '../store/node-store.ts';
 import { StoreUnavailableError } from '../store/types.ts';
 import { fail, ok, type Work, type WorkResult } from '../work.ts';
 import { Mailbox, type Letter } from './mailbox.ts';
+import { Relocations, type RelocationContext, type RelocationFailpoint } from '../relocation/relocation.ts';
 
 export interface HostContext {
   rid: Rid;
@@ -23,10 +24,17 @@ export interface HostContext {
   app: TestApp;
   broken: Broken;
   alive(): boolean;
-  /** Take an armed activation failpoint, if any. */
-  takeFailpoint(name: 'activation.fail-before-ready' | 'activation.fail-before-restore'): boolean;
+  /** Take an armed failpoint of this node (activation.*, relocation.*), if any. */
+  takeFailpoint(name: ActivationFailpoint | RelocationFailpoint): boolean;
   storeRetry: { retryForMs: number; backoffMs: number };
+  timings: RelocationContext['timings'];
+  messageFollowMs(): number;
+  crash(): void;
+  sendWork: RelocationContext['sendWork'];
+  broadcastLocationUpdate: RelocationContext['broadcastLocationUpdate'];
 }
+
+export type ActivationFailpoint = 'activation.fail-before-ready' | 'activation.fail-before-restore';
 
 interface Instance {
   objectId: string;
@@ -38,8 +46,23 @@ interface Instance {
 
 export class ObjectHost {
   private readonly instances = new Map<string, Instance>();
+  readonly relocations: Relocations;
 
-  constructor(private readonly ctx: HostContext) {}
+  constructor(private readonly ctx: HostContext) {
+    this.relocations = new Relocations({
+      ...ctx,
+      hosted: (id) => {
+        const inst = this.instances.get(id);
+        return inst && { kind: inst.kind, generation: inst.generation };
+      },
+      takeWaiting: (id) => this.instances.get(id)?.mailbox.drain() ?? [],
+      reopenAdmission: () => {},
+      dispose: (id) => this.dispose(id),
+      prepare: (rec) => void this.host({ objectId: rec.objectId, kind: rec.kind, generation: rec.generation, state: 'Ready', writeId: '' }, false),
+      post: (id, letter) => this.instances.get(id)?.mailbox.post(letter) ?? Promise.resolve(fail('Unavailable')),
+      openDispatch: (id) => this.instances.get(id)?.mailbox.open(),
+    });
+  }
 
   async handle(work: Exclude<Work, { type: 'app' }>, opId: string): Promise<WorkResult | undefined> {
     try {
@@ -54,6 +77,18 @@ export class ObjectHost {
           return await this.close(work.objectId, work.generation);
         case 'join':
           return await this.join(work.objectId, work.generation, work.member);
+        case 'relocate':
+          return await this.relocations.relocate(work.objectId, work.target, work.generation);
+        case 'relocation-prepare':
+          return this.relocations.prepare(work.relocation, work.kind);
+        case 'relocation-relay':
+          return await this.relocations.relay(work.relocationId, work.objectId, work.letter);
+        case 'relocation-cutover':
+          return await this.relocations.cutover(work.relocationId);
+        case 'relocation-cancel':
+          return this.relocations.cancel(work.relocationId);
+        case 'location-update':
+          return ok({});
       }
     } catch (e) {
       if (e instanceof StoreUnavailableError) return fail('Unavailable');
@@ -152,6 +187,9 @@ export class ObjectHost {
   // ---- messages (spec 4.1, 4.2) ------------------------------------------------------------------
 
   private async message(objectId: string, letter: Letter, generation: number | undefined, instanceIntent: boolean): Promise<WorkResult | undefined> {
+    // Relocating or relocated away: the target's temporary queue, or Message Follow.
+    const followed = this.relocations.follow(objectId, letter);
+    if (followed) return followed;
     const inst = this.instances.get(objectId);
     if (!inst) {
       // An unfinished first activation this very process started resumes here, and only here (V11).
@@ -279,6 +317,7 @@ export class ObjectHost {
   }
 
   stopAll(): void {
+    this.relocations.stopAll();
     for (const id of [...this.instances.keys()]) this.dispose(id);
   }
 }

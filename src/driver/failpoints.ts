@@ -29,6 +29,30 @@ export const FAILPOINTS: FailpointInfo[] = [
       "On `node`, the next Instance Spot cold activation stops after the factory ran, before the record is Ready (the process stays up; the record stays Creating with its stored first message).",
   },
   {
+    name: 'relocation.fail-before-relay-ready',
+    fires: 'On the relocation target `node`, the next prepare fails explicitly: relay-ready is never sent, so it is never accepted.',
+  },
+  {
+    name: 'relocation.cutover-submit-fails',
+    fires: 'On the relocation source `node`, the next cutover submit fails (it is never sent), after relay-ready was accepted.',
+  },
+  {
+    name: 'relocation.crash-source-after-relay-ready',
+    fires: 'The relocation source `node` crashes right after it accepted relay-ready, before the cutover submit.',
+  },
+  {
+    name: 'relocation.crash-target-before-commit',
+    fires: 'The relocation target `node` crashes when the cutover arrives, before the owner-change commit.',
+  },
+  {
+    name: 'relocation.crash-target-after-commit',
+    fires: 'The relocation target `node` crashes right after the owner-change commit applied, before its lifecycle callback.',
+  },
+  {
+    name: 'relocation.lifecycle-callback-fails',
+    fires: "On the relocation target `node`, the next lifecycle callback after the commit fails once.",
+  },
+  {
     name: 'activation.fail-before-restore',
     fires:
       'On `node`, the next Instance Spot cold activation stops after the record is Ready, before the stored first message is restored at the head of the queue (the process stays up).',

@@ -27,6 +27,10 @@ export interface EffectiveTimings {
   descriptorRefreshMs: number;
   /** How long a node keeps retrying an unclear Store change before the operation fails. */
   storeFailureGraceMs: number;
+  /** After relay-ready was accepted, the target commits on its own this long without a cutover receipt. */
+  cutoverFallbackMs: number;
+  /** MessageFollowDuration unless the topology sets another (the spec's default is 30 s; 0 = off). */
+  messageFollowMs: number;
 }
 
 /** Capability names; a scenario tagged with a capability the implementation lacks is not-applicable. */
@@ -71,6 +75,8 @@ export interface MeshSpec {
 
 export interface Topology {
   meshes: MeshSpec[];
+  /** MessageFollowDuration for this run of the topology (0 turns Message Follow off). */
+  messageFollowMs?: number;
 }
 
 export type ChannelKind = 'routemesh' | 'clientserver';
@@ -129,6 +135,17 @@ export interface ObjectRecordView {
   members?: Rid[];
 }
 
+export type RelocationStage = 'preparing' | 'relay-ready-accepted' | 'committed' | 'cancelled' | 'rolled-back';
+
+export interface RelocationView {
+  id: string;
+  objectId: string;
+  generation: number;
+  source: Rid;
+  target: Rid;
+  stage: RelocationStage;
+}
+
 export interface StoreLogEntry {
   seq: number;
   at: number;
@@ -160,6 +177,8 @@ export type OperationSpec =
       objectKind: ObjectKind;
       payload: AppPayload;
       generation?: number;
+      /** The caller still believes this node is the owner (a stale owner cache), and sends there. */
+      via?: Rid;
       instanceIntent?: boolean;
       activateOn?: Rid;
       factoryInput?: FactoryInput;
@@ -167,13 +186,15 @@ export type OperationSpec =
     }
   /** Close (Destroy) with authority release; rejected unless `generation` matches. */
   | { kind: 'close'; from: Rid; objectId: string; generation: number; deadlineMs?: number }
+  /** Planned relocation of an Actor or Spot from its owner to `target`; `generation` is checked when given. */
+  | { kind: 'relocate'; from: Rid; objectId: string; target: Rid; generation?: number; deadlineMs?: number }
   /** User Spot membership change; rejected unless `generation` matches. */
   | { kind: 'join'; from: Rid; objectId: string; generation: number; member: Rid; deadlineMs?: number };
 
 export type OutcomeStatus = 'reply' | 'failure' | 'timeout' | 'cancelled' | 'shutdown';
 
 /** ErrorKinds of the reference model (the Error Model chapter is not in hand; see docs). */
-export type ErrorKind = 'NotFound' | 'Unavailable' | 'Busy' | 'HandlerError' | 'AlreadyExists' | 'GenerationMismatch';
+export type ErrorKind = 'NotFound' | 'Unavailable' | 'Busy' | 'HandlerError' | 'AlreadyExists' | 'GenerationMismatch' | 'RelocationFailed';
 
 export type Acceptance = 'yes' | 'no' | 'unknown';
 
@@ -232,7 +253,9 @@ export type JournalEntry =
   | { seq: number; at: number; kind: 'handler'; node: Rid; opId: string; input: AppPayload; objectId?: string; generation?: number }
   | { seq: number; at: number; kind: 'result'; node: Rid; opId: string; status: OutcomeStatus; errorKind?: ErrorKind }
   | { seq: number; at: number; kind: 'factory'; node: Rid; objectId: string; generation: number; input: unknown }
-  | { seq: number; at: number; kind: 'timer'; node: Rid; objectId: string; generation: number };
+  | { seq: number; at: number; kind: 'timer'; node: Rid; objectId: string; generation: number }
+  /** A lifecycle callback run (e.g. "relocated-in" on a relocation target), and whether it succeeded. */
+  | { seq: number; at: number; kind: 'lifecycle'; node: Rid; objectId: string; generation: number; event: string; ok: boolean };
 
 // ---- faults ----------------------------------------------------------------------------------
 
@@ -251,6 +274,8 @@ export type Fault =
   | { kind: 'failpoint'; name: string; node: Rid; peer?: Rid }
   /** The Location Store stops answering: for everyone, or (with node) only for that node. */
   | { kind: 'store-down'; node?: Rid }
+  /** Start a crashed node again: same RID, a new process (lifecycle) with no memory of the old one. */
+  | { kind: 'restart'; node: Rid }
   | { kind: 'store-up'; node?: Rid };
 
 export interface FaultResult {
@@ -289,6 +314,8 @@ export interface Driver {
   journal(): Promise<JournalEntry[]>;
   /** The object's authority record, read from the Location Store. */
   lookup(objectId: string): Promise<ObjectRecordView>;
+  /** The latest relocation of the object, from the Relocation Store (null if none). */
+  relocation(objectId: string): Promise<RelocationView | null>;
   /** Every Location Store call each node made. */
   storeLog(): Promise<StoreLogEntry[]>;
 

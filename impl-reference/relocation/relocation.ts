@@ -1,0 +1,327 @@
+// Planned host relocation (spec section 5), both roles on one node.
+//
+// Source (the owner):  record the relocation (stage preparing) -> ask the target to prepare ->
+//   on an explicit failure before relay-ready is accepted: cancel, keep everything (R-REL-1) ->
+//   accept relay-ready: record stage relay-ready-accepted, the irreversible boundary ->
+//   close source admission, relay the not-yet-executed messages to the target's temporary queue ->
+//   cutover submit. From the boundary on the source is never restored (R-REL-2, V13).
+// Target: prepare an instance and a temporary queue -> on cutover receipt, or the fallback after
+//   relay-ready was accepted, commit the owner change in the Location Store keeping the
+//   ObjectGeneration (R-REL-7); an unclear commit is re-read before target dispatch opens
+//   (R-REL-3, V16) -> lifecycle callback and dispatch switchover, retried on this same target within
+//   the deadline (R-REL-4) -> location updates; the source then follows messages to the target for
+//   MessageFollowDuration (R-OBJ-3).
+// Nothing here survives a process: a restarted node has no relocation to resume (R-REL-6, V14).
+
+import { randomUUID } from 'node:crypto';
+import type { ObjectKind, RelocationStage, Rid } from '../../src/driver/types.ts';
+import type { TestApp } from '../app.ts';
+import { changeRecord, newWriteId } from '../location/authority.ts';
+import { objectKey, type LocationRecord } from '../location/records.ts';
+import type { Broken } from '../mutants.ts';
+import type { Letter } from '../objects/mailbox.ts';
+import type { NodeStore } from '../store/node-store.ts';
+import { fail, ok, type Work, type WorkResult } from '../work.ts';
+
+export interface RelocationRecord {
+  id: string;
+  objectId: string;
+  generation: number;
+  source: Rid;
+  target: Rid;
+  stage: RelocationStage;
+  writeId: string;
+}
+
+export const relocationKey = (id: string) => `rel/${id}`;
+export const RELOCATION_PREFIX = 'rel/';
+
+export type RelocationFailpoint =
+  | 'relocation.fail-before-relay-ready'
+  | 'relocation.cutover-submit-fails'
+  | 'relocation.crash-source-after-relay-ready'
+  | 'relocation.crash-target-before-commit'
+  | 'relocation.crash-target-after-commit'
+  | 'relocation.lifecycle-callback-fails';
+
+/** What the relocation roles need from the node and its object host. */
+export interface RelocationContext {
+  rid: Rid;
+  store: NodeStore;
+  app: TestApp;
+  broken: Broken;
+  timings: { cutoverFallbackMs: number; defaultDeadlineMs: number; reconnectBackoffMs: number; storeFailureGraceMs: number };
+  messageFollowMs(): number;
+  alive(): boolean;
+  takeFailpoint(name: RelocationFailpoint): boolean;
+  crash(): void;
+  /** Send work to another node (or this one) and wait for its answer; undefined if none came. */
+  sendWork(target: Rid, work: Work, deadlineMs: number, opId?: string): Promise<WorkResult | undefined>;
+  /** Tell every node where the object is now (Session owners move their bindings). */
+  broadcastLocationUpdate(u: { objectId: string; generation: number; owner: Rid }): void;
+  // The object host's side:
+  hosted(objectId: string): { kind: ObjectKind; generation: number } | undefined;
+  /** Close admission of the hosted instance and hand back the messages it has not run. */
+  takeWaiting(objectId: string): Array<Letter & { resolve(r: WorkResult | undefined): void }>;
+  reopenAdmission(objectId: string): void;
+  dispose(objectId: string): void;
+  /** Host a prepared instance whose mailbox (the temporary queue) is closed. */
+  prepare(rec: { objectId: string; kind: ObjectKind; generation: number }): void;
+  post(objectId: string, letter: Letter): Promise<WorkResult | undefined>;
+  openDispatch(objectId: string): void;
+}
+
+interface Prepared {
+  rel: RelocationRecord;
+  kind: ObjectKind;
+  fallback?: NodeJS.Timeout;
+  committing?: Promise<WorkResult | undefined>;
+}
+
+export class Relocations {
+  /** Source side: objects whose admission is closed, and where their messages go. */
+  private readonly forwarding = new Map<string, { target: Rid; until: number; relocationId: string; committed: boolean }>();
+  /** Target side: prepared relocations waiting for cutover. */
+  private readonly prepared = new Map<string, Prepared>();
+
+  constructor(private readonly ctx: RelocationContext) {}
+
+  private change<T extends { writeId: string }>(key: string, version: number, value: T) {
+    return changeRecord(this.ctx.store, key, version, { ...value, writeId: newWriteId() }, this.ctx.broken, {
+      retryForMs: this.ctx.timings.storeFailureGraceMs,
+      backoffMs: this.ctx.timings.reconnectBackoffMs,
+    });
+  }
+
+  private async setStage(rel: RelocationRecord, stage: RelocationStage): Promise<RelocationRecord> {
+    const cur = await this.ctx.store.read<RelocationRecord>(relocationKey(rel.id));
+    const next = { ...rel, stage };
+    await this.change(relocationKey(rel.id), cur.version, next);
+    return next;
+  }
+
+  // ---- source ----------------------------------------------------------------------------------
+
+  async relocate(objectId: string, target: Rid, generation: number | undefined): Promise<WorkResult | undefined> {
+    const hosted = this.ctx.hosted(objectId);
+    if (!hosted || this.forwarding.has(objectId)) return fail('Unavailable');
+    const rec = (await this.ctx.store.read<LocationRecord>(objectKey(objectId))).value;
+    if (!rec || rec.state !== 'Ready' || rec.owner !== this.ctx.rid) return fail('Unavailable');
+    // Relocation names the generation it moves; a mismatch is rejected (V08).
+    if (generation !== undefined && generation !== rec.generation && !this.ctx.broken('relocate-ignores-generation')) return fail('GenerationMismatch');
+    if (target === this.ctx.rid) return fail('RelocationFailed');
+    const rel: RelocationRecord = { id: randomUUID(), objectId, generation: rec.generation, source: this.ctx.rid, target, stage: 'preparing', writeId: '' };
+    await this.change(relocationKey(rel.id), 0, rel);
+    return this.toTarget(rel, hosted.kind, []);
+  }
+
+  private async toTarget(rel: RelocationRecord, kind: ObjectKind, tried: Rid[]): Promise<WorkResult | undefined> {
+    const { defaultDeadlineMs } = this.ctx.timings;
+    const prepared = await this.ctx.sendWork(rel.target, { type: 'relocation-prepare', relocation: rel, kind }, defaultDeadlineMs);
+    if (!prepared?.ok) {
+      // An explicit failure before relay-ready was accepted: cancel, keep the source as it is,
+      // choose no other target (R-REL-1).
+      await this.setStage(rel, 'cancelled');
+      void this.ctx.sendWork(rel.target, { type: 'relocation-cancel', relocationId: rel.id }, defaultDeadlineMs);
+      const other = this.ctx.broken('relocation-tries-another-target') ? await this.otherTarget([...tried, rel.target]) : undefined;
+      if (other) {
+        const again: RelocationRecord = { ...rel, id: randomUUID(), target: other, stage: 'preparing' };
+        await this.change(relocationKey(again.id), 0, again);
+        return this.toTarget(again, kind, [...tried, rel.target]);
+      }
+      return fail('RelocationFailed');
+    }
+    // Accepting relay-ready is the irreversible boundary.
+    rel = await this.setStage(rel, 'relay-ready-accepted');
+    if (this.ctx.takeFailpoint('relocation.crash-source-after-relay-ready')) {
+      this.ctx.crash();
+      return undefined;
+    }
+    this.forwarding.set(rel.objectId, { target: rel.target, until: Infinity, relocationId: rel.id, committed: false });
+    for (const letter of this.ctx.takeWaiting(rel.objectId)) {
+      void this.ctx.sendWork(rel.target, { type: 'relocation-relay', relocationId: rel.id, objectId: rel.objectId, letter: { opId: letter.opId, payload: letter.payload } }, defaultDeadlineMs).then(letter.resolve);
+    }
+    const submitFails = this.ctx.takeFailpoint('relocation.cutover-submit-fails');
+    const committed = submitFails
+      ? undefined
+      : await this.ctx.sendWork(rel.target, { type: 'relocation-cutover', relocationId: rel.id }, defaultDeadlineMs);
+    if (!committed?.ok) {
+      if (this.ctx.broken('rollback-after-relay-ready')) return this.rollBack(rel);
+      // No rollback after the boundary: the target finishes through cutover receipt or the
+      // fallback. Wait for the authority record to name it, within the deadline.
+      const owner = await this.awaitOwner(rel, defaultDeadlineMs + this.ctx.timings.cutoverFallbackMs);
+      if (owner !== rel.target) {
+        if (this.ctx.broken('source-restored-after-target-death')) return this.rollBack(rel);
+        if (this.ctx.broken('relocation-tries-another-target')) {
+          const other = await this.otherTarget([...tried, rel.target]);
+          if (other) return this.toTarget({ ...rel, id: randomUUID(), target: other, stage: 'preparing' }, kind, [...tried, rel.target]);
+        }
+        return fail('RelocationFailed');
+      }
+    }
+    this.committedAt(rel.objectId);
+    return ok({ objectId: rel.objectId, generation: rel.generation, owner: rel.target });
+  }
+
+  /** Mutants only: undo the move and run on here, as a rollback would. */
+  private async rollBack(rel: RelocationRecord): Promise<WorkResult> {
+    this.forwarding.delete(rel.objectId);
+    await this.setStage(rel, 'rolled-back');
+    void this.ctx.sendWork(rel.target, { type: 'relocation-cancel', relocationId: rel.id }, this.ctx.timings.defaultDeadlineMs);
+    this.ctx.reopenAdmission(rel.objectId);
+    return fail('RelocationFailed');
+  }
+
+  private async otherTarget(not: Rid[]): Promise<Rid | undefined> {
+    const nodes = (await this.ctx.store.list<{ rid: Rid }>('node/')).map((e) => e.value.rid);
+    return nodes.find((n) => n !== this.ctx.rid && !not.includes(n));
+  }
+
+  private async awaitOwner(rel: RelocationRecord, withinMs: number): Promise<Rid | undefined> {
+    const end = Date.now() + withinMs;
+    for (;;) {
+      const rec = (await this.ctx.store.read<LocationRecord>(objectKey(rel.objectId))).value;
+      if (rec?.owner === rel.target || Date.now() >= end || !this.ctx.alive()) return rec?.owner;
+      await new Promise((r) => setTimeout(r, this.ctx.timings.reconnectBackoffMs));
+    }
+  }
+
+  /** The owner change committed: the source follows messages to the target for the duration. */
+  private committedAt(objectId: string): void {
+    const f = this.forwarding.get(objectId);
+    if (!f || f.committed) return;
+    f.committed = true;
+    f.until = Date.now() + this.ctx.messageFollowMs();
+    this.ctx.dispose(objectId);
+  }
+
+  /**
+   * A message for an object this node no longer runs. While relocating it joins the target's
+   * temporary queue; after the commit, Message Follow delivers it to the committed target while
+   * the duration lasts. Returns undefined when this node has nothing to follow.
+   */
+  follow(objectId: string, letter: Letter): Promise<WorkResult | undefined> | undefined {
+    const f = this.forwarding.get(objectId);
+    if (!f) return undefined;
+    const { defaultDeadlineMs } = this.ctx.timings;
+    if (!f.committed) {
+      return this.ctx.sendWork(f.target, { type: 'relocation-relay', relocationId: f.relocationId, objectId, letter }, defaultDeadlineMs);
+    }
+    if (Date.now() >= f.until && !this.ctx.broken('message-follow-ignores-duration')) return Promise.resolve(fail('Unavailable'));
+    return this.ctx.sendWork(f.target, { type: 'message', objectId, payload: letter.payload as never, instanceIntent: false }, defaultDeadlineMs, letter.opId);
+  }
+
+  // ---- target ------------------------------------------------------------------------------------
+
+  prepare(rel: RelocationRecord, kind: ObjectKind): WorkResult {
+    if (this.ctx.takeFailpoint('relocation.fail-before-relay-ready')) return fail('RelocationFailed');
+    // An instance and its temporary queue; nothing is dispatched before the owner change commits.
+    this.ctx.prepare({ objectId: rel.objectId, kind, generation: rel.generation });
+    const p: Prepared = { rel, kind };
+    // If no cutover arrives, the target continues on its own once relay-ready was accepted.
+    p.fallback = setTimeout(() => void this.commit(rel.id, 'fallback'), this.ctx.timings.cutoverFallbackMs);
+    if (this.ctx.broken('no-cutover-fallback')) clearTimeout(p.fallback);
+    this.prepared.set(rel.id, p);
+    return ok({ relayReady: true });
+  }
+
+  cancel(relocationId: string): WorkResult {
+    const p = this.prepared.get(relocationId);
+    if (p && !p.committing) {
+      clearTimeout(p.fallback);
+      this.prepared.delete(relocationId);
+      this.ctx.dispose(p.rel.objectId); // the target instance and its temporary queue are discarded
+    }
+    return ok({ cancelled: true });
+  }
+
+  relay(relocationId: string, objectId: string, letter: Letter): Promise<WorkResult | undefined> {
+    if (!this.prepared.has(relocationId) && !this.ctx.hosted(objectId)) return Promise.resolve(fail('Unavailable'));
+    return this.ctx.post(objectId, letter);
+  }
+
+  cutover(relocationId: string): Promise<WorkResult | undefined> {
+    if (this.ctx.takeFailpoint('relocation.crash-target-before-commit')) {
+      this.ctx.crash();
+      return Promise.resolve(undefined);
+    }
+    return this.commit(relocationId, 'cutover');
+  }
+
+  private commit(relocationId: string, _how: 'cutover' | 'fallback'): Promise<WorkResult | undefined> {
+    const p = this.prepared.get(relocationId);
+    if (!p) return Promise.resolve(fail('Unavailable'));
+    clearTimeout(p.fallback);
+    p.committing ??= this.doCommit(p);
+    return p.committing;
+  }
+
+  private async doCommit(p: Prepared): Promise<WorkResult | undefined> {
+    if (!this.ctx.alive()) return undefined;
+    const { rel } = p;
+    const relCur = await this.ctx.store.read<RelocationRecord>(relocationKey(rel.id));
+    if (relCur.value?.stage !== 'relay-ready-accepted') {
+      // The source never accepted relay-ready (or cancelled): there is nothing to continue.
+      this.prepared.delete(rel.id);
+      this.ctx.dispose(rel.objectId);
+      return fail('RelocationFailed');
+    }
+    const cur = await this.ctx.store.read<LocationRecord>(objectKey(rel.objectId));
+    const rec = cur.value;
+    if (!rec || rec.owner !== rel.source || rec.generation !== rel.generation) return fail('RelocationFailed');
+    // The owner change keeps the ObjectGeneration (R-REL-7).
+    const generation = this.ctx.broken('relocation-new-generation') ? rec.generation + 1 : rec.generation;
+    const next: LocationRecord = { ...rec, owner: this.ctx.rid, generation, writeId: '' };
+    // Target dispatch is a gate: it opens only once the commit is known, re-read if unclear (V16).
+    if (this.ctx.broken('dispatch-before-reread')) this.ctx.openDispatch(rel.objectId);
+    const r = await this.change(objectKey(rel.objectId), cur.version, next);
+    if (!r.applied) return fail('RelocationFailed');
+    if (this.ctx.takeFailpoint('relocation.crash-target-after-commit')) {
+      this.ctx.crash();
+      return undefined;
+    }
+    await this.setStage(rel, 'committed');
+    if (!(await this.lifecycle(rel, generation))) return fail('RelocationFailed');
+    this.prepared.delete(rel.id);
+    this.ctx.openDispatch(rel.objectId); // dispatch switchover: the temporary queue runs here now
+    this.ctx.broadcastLocationUpdate({ objectId: rel.objectId, generation, owner: this.ctx.rid });
+    return ok({ committed: true });
+  }
+
+  /** The lifecycle callback, retried on this same target within the deadline (R-REL-4). */
+  private async lifecycle(rel: RelocationRecord, generation: number): Promise<boolean> {
+    const end = Date.now() + this.ctx.timings.defaultDeadlineMs;
+    for (;;) {
+      const failed = this.ctx.takeFailpoint('relocation.lifecycle-callback-fails');
+      this.ctx.app.lifecycle(this.ctx.rid, rel.objectId, generation, 'relocated-in', !failed);
+      if (!failed) return true;
+      if (this.ctx.broken('rollback-after-commit')) {
+        const cur = await this.ctx.store.read<LocationRecord>(objectKey(rel.objectId));
+        if (cur.value) await this.change(objectKey(rel.objectId), cur.version, { ...cur.value, owner: rel.source });
+        this.ctx.dispose(rel.objectId);
+        return false;
+      }
+      if (Date.now() >= end) return false;
+      await new Promise((r) => setTimeout(r, this.ctx.timings.reconnectBackoffMs));
+    }
+  }
+
+  /** Mutant only: a restarted process picks up a relocation it was the target of. */
+  async resumeAfterRestart(): Promise<void> {
+    if (!this.ctx.broken('relocation-resumes-after-restart')) return;
+    for (const e of await this.ctx.store.list<RelocationRecord>(RELOCATION_PREFIX)) {
+      const rel = e.value;
+      if (rel.target !== this.ctx.rid || rel.stage !== 'relay-ready-accepted') continue;
+      const rec = (await this.ctx.store.read<LocationRecord>(objectKey(rel.objectId))).value;
+      this.ctx.prepare({ objectId: rel.objectId, kind: rec?.kind ?? 'actor', generation: rel.generation });
+      this.prepared.set(rel.id, { rel, kind: rec?.kind ?? 'actor' });
+      await this.commit(rel.id, 'fallback');
+    }
+  }
+
+  stopAll(): void {
+    for (const p of this.prepared.values()) clearTimeout(p.fallback);
+    this.prepared.clear();
+    this.forwarding.clear();
+  }
+}
