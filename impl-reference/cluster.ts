@@ -58,7 +58,7 @@ export const EMBEDDED_TIMINGS: EffectiveTimings = {
 };
 
 /** What this runtime implements so far; scenarios needing anything else are not applicable. */
-const SUPPORTED: Capability[] = ['channels', 'node-direct', 'liveness', 'reconnect', 'failpoints', 'objects', 'instance-spots', 'store-faults'];
+const SUPPORTED: Capability[] = ['channels', 'node-direct', 'liveness', 'reconnect', 'failpoints', 'objects', 'instance-spots', 'store-faults', 'relocation'];
 
 export class DriverInputError extends Error {}
 
@@ -331,7 +331,7 @@ export class EmbeddedCluster implements Driver {
           if (!fault.peer) throw new DriverInputError(`failpoint ${fault.name} needs a peer`);
           this.nodeNamed(fault.peer);
           node.armAckLost(fault.peer);
-        } else if (fault.name === 'store.reply-lost-after-apply' || fault.name === 'store.fail-before-apply') {
+        } else if (fault.name === 'store.reply-lost-after-apply' || fault.name === 'store.fail-before-apply' || fault.name === 'store.reply-lost-then-cut-off') {
           this.reach.arm(node.rid, fault.name as StoreFailpoint);
         } else if (fault.name.startsWith('activation.') || fault.name.startsWith('relocation.')) {
           if (!FAILPOINT_NAMES.includes(fault.name)) throw new DriverInputError(`unknown failpoint ${fault.name}`);

@@ -308,6 +308,15 @@ export class MeshNode implements NodeContext {
 
   /** Run accepted work; undefined when the process died meanwhile (no reply, ever). */
   async runWork(opId: string, work: Work): Promise<WorkResult | undefined> {
+    try {
+      return await this.runWorkUnguarded(opId, work);
+    } catch {
+      // Nothing a peer sends may take the process down; a dead process answers nothing.
+      return this.alive ? fail('Unavailable') : undefined;
+    }
+  }
+
+  private async runWorkUnguarded(opId: string, work: Work): Promise<WorkResult | undefined> {
     if (!this.alive) return undefined;
     let result: WorkResult | undefined;
     if (work.type === 'app') {

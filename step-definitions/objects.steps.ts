@@ -9,6 +9,7 @@ import { QUIET_WINDOW_MS, SCHEDULING_TOLERANCE_MS, type SpotWorld } from './supp
 async function startOp(world: SpotWorld, name: string, spec: OperationSpec): Promise<void> {
   const { opId } = await world.driver.submit(spec);
   world.ops.set(name, { opId, deadlineMs: spec.deadlineMs ?? world.description.timings.defaultDeadlineMs });
+  world.lastOp = name;
 }
 
 async function replyOf(world: SpotWorld, name: string): Promise<unknown> {
@@ -94,8 +95,8 @@ When('the factory of {string} has started on {rid}', async function (this: SpotW
 // {objectKind} parameter type's regexp, so Cucumber hands it over already transformed.)
 //   A sends Instance Spot "i1" the first message with Instance intent, activating on B, whose factory is held on gate "f"
 When(
-  /^(\w+) sends (actor|user spot|Instance Spot) "([^"]+)" (a message|another message|the first message|a later message)( with Instance intent)?(?:, activating on (\w+))?(?:, whose factory is held on gate "([^"]+)")?(?:, naming generation (\d+))?(?: that (echoes|fails|blocks on gate "[^"]+"))?(?:, with a deadline of (\d+) ms)?$/,
-  async function (this: SpotWorld, from, kind, objectId, which, intent, activateOn, gate, generation, handler, deadline) {
+  /^(\w+) sends (actor|user spot|Instance Spot) "([^"]+)" (a message|another message|the first message|a later message)( with Instance intent)?(?:, activating on (\w+))?(?:, whose factory is held on gate "([^"]+)")?(?:, naming generation (\d+))?(?:, still through (\w+))?(?: that (echoes|fails|blocks on gate "[^"]+"))?(?:, with a deadline of (\d+) ms)?$/,
+  async function (this: SpotWorld, from, kind, objectId, which, intent, activateOn, gate, generation, via, handler, deadline) {
     const name = which === 'the first message' ? 'the first message' : which === 'a later message' ? 'the later message' : 'the request';
     const gateName = handler ? /blocks on gate "([^"]+)"/.exec(handler)?.[1] : undefined;
     const spec: OperationSpec = {
@@ -108,6 +109,7 @@ When(
       ...(activateOn ? { activateOn } : {}),
       ...(gate ? { factoryInput: { gate } } : {}),
       ...(generation ? { generation: Number(generation) } : {}),
+      ...(via ? { via } : {}),
       ...(deadline ? { deadlineMs: Number(deadline) } : {}),
     };
     await startOp(this, name, spec);
@@ -157,7 +159,7 @@ Then(
 );
 
 Then('the record of {string} is unchanged', async function (this: SpotWorld, objectId: string) {
-  await this.outcomeOf();
+  await this.outcomeOf(this.lastOp);
   const before = this.recordBefore;
   if (!before) throw new Error('no record was noted before the operation');
   const now = await this.driver.lookup(objectId);

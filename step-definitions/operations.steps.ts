@@ -18,6 +18,7 @@ function payloadFor(handler: string, value: unknown): AppPayload {
 async function start(world: SpotWorld, name: string, spec: OperationSpec): Promise<void> {
   const { opId } = await world.driver.submit(spec);
   world.ops.set(name, { opId, deadlineMs: spec.deadlineMs ?? world.description.timings.defaultDeadlineMs });
+  world.lastOp = name;
 }
 
 function channelRequest(from: Rid, channel: string, handler: string, deadlineMs?: number): OperationSpec {

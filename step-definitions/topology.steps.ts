@@ -7,7 +7,7 @@ import type { SpotWorld } from './support/world.ts';
 
 Given('a RouteMesh {string} with nodes {rids}', async function (this: SpotWorld, mesh: string, nodes: Rid[]) {
   this.meshes.set(mesh, nodes);
-  await this.driver.start({ meshes: [{ name: mesh, nodes }] });
+  await this.driver.start({ meshes: [{ name: mesh, nodes }], ...(this.messageFollowMs !== undefined ? { messageFollowMs: this.messageFollowMs } : {}) });
 });
 
 Given(

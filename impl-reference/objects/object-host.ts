@@ -189,7 +189,7 @@ export class ObjectHost {
   private async message(objectId: string, letter: Letter, generation: number | undefined, instanceIntent: boolean): Promise<WorkResult | undefined> {
     // Relocating or relocated away: the target's temporary queue, or Message Follow.
     const followed = this.relocations.follow(objectId, letter);
-    if (followed) return followed;
+    if (followed) return (await followed) ?? fail('Unavailable');
     const inst = this.instances.get(objectId);
     if (!inst) {
       // An unfinished first activation this very process started resumes here, and only here (V11).

@@ -147,9 +147,14 @@ export class Relocations {
       : await this.ctx.sendWork(rel.target, { type: 'relocation-cutover', relocationId: rel.id }, defaultDeadlineMs);
     if (!committed?.ok) {
       if (this.ctx.broken('rollback-after-relay-ready')) return this.rollBack(rel);
+      if (this.ctx.broken('source-takes-over-after-commit') && !submitFails) {
+        const cur = await this.ctx.store.read<LocationRecord>(objectKey(rel.objectId));
+        if (cur.value) await this.change(objectKey(rel.objectId), cur.version, { ...cur.value, owner: this.ctx.rid });
+        return this.rollBack(rel);
+      }
       // No rollback after the boundary: the target finishes through cutover receipt or the
       // fallback. Wait for the authority record to name it, within the deadline.
-      const owner = await this.awaitOwner(rel, defaultDeadlineMs + this.ctx.timings.cutoverFallbackMs);
+      const owner = await this.awaitOwner(rel, this.ctx.timings.cutoverFallbackMs + defaultDeadlineMs / 2);
       if (owner !== rel.target) {
         if (this.ctx.broken('source-restored-after-target-death')) return this.rollBack(rel);
         if (this.ctx.broken('relocation-tries-another-target')) {
@@ -207,7 +212,8 @@ export class Relocations {
     if (!f.committed) {
       return this.ctx.sendWork(f.target, { type: 'relocation-relay', relocationId: f.relocationId, objectId, letter }, defaultDeadlineMs);
     }
-    if (Date.now() >= f.until && !this.ctx.broken('message-follow-ignores-duration')) return Promise.resolve(fail('Unavailable'));
+    const over = Date.now() >= f.until || this.ctx.broken('no-message-follow');
+    if (over && !this.ctx.broken('message-follow-ignores-duration')) return Promise.resolve(fail('Unavailable'));
     return this.ctx.sendWork(f.target, { type: 'message', objectId, payload: letter.payload as never, instanceIntent: false }, defaultDeadlineMs, letter.opId);
   }
 
@@ -216,6 +222,10 @@ export class Relocations {
   prepare(rel: RelocationRecord, kind: ObjectKind): WorkResult {
     if (this.ctx.takeFailpoint('relocation.fail-before-relay-ready')) return fail('RelocationFailed');
     // An instance and its temporary queue; nothing is dispatched before the owner change commits.
+    // The state is handed over: no factory, no first message - this is not a cold activation.
+    if (kind === 'instance-spot' && this.ctx.broken('relocation-as-cold-activation')) {
+      this.ctx.app.factory(this.ctx.rid, rel.objectId, rel.generation, undefined).catch(() => {});
+    }
     this.ctx.prepare({ objectId: rel.objectId, kind, generation: rel.generation });
     const p: Prepared = { rel, kind };
     // If no cutover arrives, the target continues on its own once relay-ready was accepted.
@@ -274,7 +284,7 @@ export class Relocations {
     const next: LocationRecord = { ...rec, owner: this.ctx.rid, generation, writeId: '' };
     // Target dispatch is a gate: it opens only once the commit is known, re-read if unclear (V16).
     if (this.ctx.broken('dispatch-before-reread')) this.ctx.openDispatch(rel.objectId);
-    const r = await this.change(objectKey(rel.objectId), cur.version, next);
+    const r = this.ctx.broken('commit-guessed') ? await this.guessCommit(rel.objectId, cur.version, next) : await this.change(objectKey(rel.objectId), cur.version, next);
     if (!r.applied) return fail('RelocationFailed');
     if (this.ctx.takeFailpoint('relocation.crash-target-after-commit')) {
       this.ctx.crash();
@@ -286,6 +296,15 @@ export class Relocations {
     this.ctx.openDispatch(rel.objectId); // dispatch switchover: the temporary queue runs here now
     this.ctx.broadcastLocationUpdate({ objectId: rel.objectId, generation, owner: this.ctx.rid });
     return ok({ committed: true });
+  }
+
+  /** Mutant only: a commit with no reply is taken as applied, without re-reading. */
+  private async guessCommit(objectId: string, version: number, next: LocationRecord): Promise<{ applied: boolean }> {
+    try {
+      return await this.ctx.store.compareAndSet(objectKey(objectId), version, { ...next, writeId: newWriteId() });
+    } catch {
+      return { applied: true };
+    }
   }
 
   /** The lifecycle callback, retried on this same target within the deadline (R-REL-4). */

@@ -5,7 +5,7 @@
 import type { StoreLogEntry, Rid } from '../../src/driver/types.ts';
 import { StoreUnavailableError, type CasResult, type Entry, type Store, type Versioned } from './types.ts';
 
-export type StoreFailpoint = 'store.reply-lost-after-apply' | 'store.fail-before-apply';
+export type StoreFailpoint = 'store.reply-lost-after-apply' | 'store.fail-before-apply' | 'store.reply-lost-then-cut-off';
 
 /** The Store's reachability, shared by every node's view. */
 export class StoreReach {
@@ -57,7 +57,8 @@ export class NodeStore {
       throw new StoreUnavailableError(`no reply from the Location Store (failpoint ${fp})`);
     }
     const r = await this.store.compareAndSet<T>(key, expectedVersion, value);
-    if (fp === 'store.reply-lost-after-apply') {
+    if (fp === 'store.reply-lost-then-cut-off') this.reach.cutOff.add(this.node);
+    if (fp === 'store.reply-lost-after-apply' || fp === 'store.reply-lost-then-cut-off') {
       this.reach.record({ node: this.node, op: 'change', key, expectedVersion, result: 'unclear' });
       throw new StoreUnavailableError(`no reply from the Location Store (failpoint ${fp})`);
     }

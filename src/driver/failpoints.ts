@@ -24,6 +24,10 @@ export const FAILPOINTS: FailpointInfo[] = [
     fires: 'On `node`, the next Location Store change fails before it is applied, and no reply comes: the node cannot tell whether it applied.',
   },
   {
+    name: 'store.reply-lost-then-cut-off',
+    fires: 'On `node`, the next Location Store change is applied, its reply is lost, and the node cannot reach the Store again until a store-up fault for it.',
+  },
+  {
     name: 'activation.fail-before-ready',
     fires:
       "On `node`, the next Instance Spot cold activation stops after the factory ran, before the record is Ready (the process stays up; the record stays Creating with its stored first message).",

@@ -9,6 +9,9 @@
 
 export type Rid = string;
 
+import type { SessionOperationSpec, SessionView } from './sessions.ts';
+export type { SessionOperationSpec, SessionView } from './sessions.ts';
+
 /** Timings the implementation actually uses; "within the deadline" waits read them from here. */
 export interface EffectiveTimings {
   /** How often a ready connection is probed. */
@@ -189,12 +192,18 @@ export type OperationSpec =
   /** Planned relocation of an Actor or Spot from its owner to `target`; `generation` is checked when given. */
   | { kind: 'relocate'; from: Rid; objectId: string; target: Rid; generation?: number; deadlineMs?: number }
   /** User Spot membership change; rejected unless `generation` matches. */
-  | { kind: 'join'; from: Rid; objectId: string; generation: number; member: Rid; deadlineMs?: number };
+  | { kind: 'join'; from: Rid; objectId: string; generation: number; member: Rid; deadlineMs?: number }
+  /** A client's Session operations (connect, authenticate, bind, relay, unbind, disconnect): src/driver/sessions.ts. */
+  | SessionOperationSpec;
 
 export type OutcomeStatus = 'reply' | 'failure' | 'timeout' | 'cancelled' | 'shutdown';
 
 /** ErrorKinds of the reference model (the Error Model chapter is not in hand; see docs). */
-export type ErrorKind = 'NotFound' | 'Unavailable' | 'Busy' | 'HandlerError' | 'AlreadyExists' | 'GenerationMismatch' | 'RelocationFailed';
+export type ErrorKind = 'NotFound' | 'Unavailable' | 'Busy' | 'HandlerError' | 'AlreadyExists' | 'GenerationMismatch' | 'RelocationFailed'
+  /** Sessions: a relay or unbind through a binding that has ended (its incarnation is gone, or it was replaced). */
+  | 'BindingEnded'
+  /** Sessions: the Session is not authenticated, or the credential was refused. */
+  | 'Unauthenticated';
 
 export type Acceptance = 'yes' | 'no' | 'unknown';
 
@@ -318,6 +327,8 @@ export interface Driver {
   relocation(objectId: string): Promise<RelocationView | null>;
   /** Every Location Store call each node made. */
   storeLog(): Promise<StoreLogEntry[]>;
+  /** A Session client's connections: what it saw on each, and the Session state its owner holds. */
+  session(client: string): Promise<SessionView>;
 
   fault(fault: Fault): Promise<FaultResult>;
 

@@ -26,6 +26,8 @@ export class SpotWorld extends World<Target> {
   before = new Map<string, { connectionId?: string; address?: string }>();
   /** An object's record as it was before the operation under test. */
   recordBefore?: ObjectRecordView;
+  /** MessageFollowDuration the scenario asks for (set before the mesh starts). */
+  messageFollowMs?: number;
   /** The node whose creation won a race. */
   winner?: Rid;
   /** Named moments (kit clock, or Store log positions), e.g. "lease ran out". */
@@ -44,6 +46,9 @@ export class SpotWorld extends World<Target> {
     this.lastFault = await this.driver.fault(f);
     return this.lastFault;
   }
+
+  /** The name of the operation started last. */
+  lastOp = 'the request';
 
   op(name = 'the request'): StartedOp {
     const op = this.ops.get(name);

@@ -1,0 +1,25 @@
+Feature: Relocating an Instance Spot is neither cold activation nor crash failover
+  A planned Relocate moves the same object and ObjectGeneration to the target, by the relocation
+  contract. The cold-activation recovery information is not used for it. (Spec section 4.4.)
+
+  Background:
+    Given a RouteMesh "m1" with nodes A, B and C
+    And Instance Spot "i1" is Ready on B
+
+  @R-INST-6 @V12 @relocation @instance-spots
+  Scenario: A relocated Instance Spot keeps its generation, and no factory runs on the target
+    When A relocates "i1" to C
+    Then the relocation ends with a reply from B
+    And the record of "i1" is Ready, owned by C, generation 1
+    And the factory runs of "i1" were "B:1"
+    And the lifecycle callback of "i1" succeeded on C after 0 failed attempts
+
+  @V12 @relocation @instance-spots @failpoints
+  Scenario: A relocation whose target died is not recovered by cold activation
+    Given the target C dies when the cutover arrives, before the commit
+    When B relocates "i1" to C
+    And the relocation ends with failure RelocationFailed
+    And A sends Instance Spot "i1" a message with Instance intent
+    Then the request ends with failure Unavailable
+    And the factory runs of "i1" were "B:1"
+    And the record of "i1" is Ready, owned by B, generation 1

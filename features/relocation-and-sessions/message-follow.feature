@@ -1,0 +1,35 @@
+Feature: Message Follow follows a committed move, for MessageFollowDuration only
+  Right after a planned relocation commits, the previous owner can deliver a message it received to
+  the committed target, for MessageFollowDuration (30 s by default; 0 turns it off). It follows only
+  that committed move path: it is not failover. (Spec section 4.2.)
+
+  @R-OBJ-3 @relocation
+  Scenario: The previous owner follows a message it received to the committed target
+    Given MessageFollowDuration is 500 ms
+    And a RouteMesh "m1" with nodes A, B and C
+    And actor "a1" is Ready on B
+    And "a1" was relocated from B to C
+    When A sends actor "a1" a message, still through B
+    Then the request ends with a reply from B
+    And the request ran on C
+
+  @R-OBJ-3 @relocation
+  Scenario: After MessageFollowDuration the previous owner follows nothing
+    Given MessageFollowDuration is 300 ms
+    And a RouteMesh "m1" with nodes A, B and C
+    And actor "a1" is Ready on B
+    And "a1" was relocated from B to C
+    When MessageFollowDuration has passed
+    And A sends actor "a1" a message, still through B
+    Then the request ends with failure Unavailable
+    And the handler never ran for the request
+
+  @R-OBJ-3 @relocation
+  Scenario: MessageFollowDuration 0 turns Message Follow off
+    Given MessageFollowDuration is 0 ms
+    And a RouteMesh "m1" with nodes A, B and C
+    And actor "a1" is Ready on B
+    And "a1" was relocated from B to C
+    When A sends actor "a1" a message, still through B
+    Then the request ends with failure Unavailable
+    And the handler never ran for the request

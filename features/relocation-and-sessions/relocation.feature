@@ -1,0 +1,114 @@
+Feature: Planned host relocation: the relay-ready boundary decides, nothing is undone after it
+  Relocate hands a running object from its source to a selected target. Only an explicit failure
+  before the target's relay-ready reply is accepted keeps the source; after that boundary the source
+  is never restored, whatever happens to the cutover submit, and the target finishes the owner change
+  through the cutover receipt or the 1,000 ms fallback. The owner change keeps the ObjectGeneration.
+  After a process dies, no other runtime takes the relocation over, no other target is chosen, and a
+  restarted process does not resume it. (Spec sections 5 and 10.)
+
+  Background:
+    Given a RouteMesh "m1" with nodes A, B and C
+    And actor "a1" is Ready on B
+
+  Scenario Outline: <failure timing>
+    Given <failpoint>
+    When A relocates "a1" to C
+    Then the relocation ends with <result>
+    And the record of "a1" <record>
+    And the relocation of "a1" aimed at C only
+
+    @R-REL-1 @V13 @relocation @failpoints
+    Examples: before the relay-ready reply is accepted
+      | failure timing                                         | failpoint                                                     | result                   | record                                |
+      | Explicit failure before relay-ready: the source stays  | the target C fails explicitly before relay-ready is accepted | failure RelocationFailed | stays Ready, owned by B, generation 1 |
+
+    @R-REL-2 @R-REL-7 @V13 @relocation @failpoints
+    Examples: after relay-ready was accepted, before the owner-change commit
+      | failure timing                                                        | failpoint                                             | result              | record                                                                  |
+      | The cutover submit fails: no rollback, the target commits on fallback | the source B cannot submit the cutover                | a reply from B      | becomes Ready, owned by C, generation 1, within the cutover fallback   |
+      | The source dies: the target commits on the fallback                   | the source B dies right after accepting relay-ready   | failure Unavailable | becomes Ready, owned by C, generation 1, within the cutover fallback   |
+
+    @R-REL-4 @R-REL-7 @V13 @relocation @failpoints
+    Examples: after the owner-change commit, the target still running
+      | failure timing                                                   | failpoint                                      | result         | record                                |
+      | The lifecycle callback fails once: retried on the same target    | the target C fails its first lifecycle callback | a reply from B | stays Ready, owned by C, generation 1 |
+
+    @R-REL-5 @V14 @relocation @failpoints
+    Examples: the target process ended after the owner-change commit
+      | failure timing                                                | failpoint                             | result         | record                                |
+      | The target dies after the commit: it stays the owner          | the target C dies right after the commit | a reply from B | stays Ready, owned by C, generation 1 |
+
+    @R-REL-6 @V14 @V13 @relocation @failpoints
+    Examples: the target process ended during the operation
+      | failure timing                                                  | failpoint                                                 | result                   | record                                |
+      | The target dies before the commit: no other target, no rollback | the target C dies when the cutover arrives, before the commit | failure RelocationFailed | stays Ready, owned by B, generation 1 |
+
+    @R-REL-3 @relocation @store-faults
+    Examples: no Store change result for the commit
+      | failure timing                                           | failpoint                                                 | result         | record                                |
+      | The commit's reply is lost: the record is re-read         | C's next Location Store change loses its reply after it applied | a reply from B | stays Ready, owned by C, generation 1 |
+
+  @R-REL-1 @V13 @relocation @failpoints
+  Scenario: Before the boundary an explicit failure keeps the source's queue and membership
+    Given A sends actor "a1" a message that blocks on gate "g"
+    And the handler has started on B
+    And A sends actor "a1" a later message
+    And the target C fails explicitly before relay-ready is accepted
+    When B relocates "a1" to C
+    Then the relocation ends with failure RelocationFailed
+    When the gate "g" is released
+    Then the later message ends with a reply from B
+    And the later message ran on B
+
+  @R-REL-2 @V13 @relocation @failpoints
+  Scenario: After the boundary the not-yet-executed work moves to the target even if the cutover submit fails
+    Given A sends actor "a1" a message that blocks on gate "g"
+    And the handler has started on B
+    And A sends actor "a1" a later message, with a deadline of 3000 ms
+    And the source B cannot submit the cutover
+    When B relocates "a1" to C
+    Then the relocation ends with a reply from B
+    When the gate "g" is released
+    Then the later message ran on C
+    And the record of "a1" is Ready, owned by C, generation 1
+
+  @R-REL-5 @V14 @relocation @failpoints
+  Scenario: The target died after the commit: the object is Unavailable and nobody takes it over
+    Given the target C dies right after the commit
+    When B relocates "a1" to C
+    Then the relocation ends with a reply from B
+    When A sends actor "a1" a message
+    Then the request ends with failure Unavailable
+    And the handler never ran for the request
+    And the record of "a1" stays Ready, owned by C, generation 1
+
+  @R-REL-6 @V14 @relocation @failpoints
+  Scenario: A target that died before the commit and restarts does not resume the relocation
+    Given the target C dies when the cutover arrives, before the commit
+    When B relocates "a1" to C
+    And node C has died
+    And node C restarts
+    Then the relocation ends with failure RelocationFailed
+    And the record of "a1" stays Ready, owned by B, generation 1
+    And the relocation of "a1" is at stage relay-ready-accepted
+
+  @V16 @R-REL-3 @relocation @store-faults
+  Scenario: While the commit's result is unclear, target dispatch stays closed until authority is re-read
+    Given A sends actor "a1" a message that blocks on gate "g"
+    And the handler has started on B
+    And A sends actor "a1" a later message, with a deadline of 3000 ms
+    And C's next Location Store change loses its reply, and then C cannot reach the Store
+    When B relocates "a1" to C
+    And the relocation of "a1" has reached stage relay-ready-accepted
+    And the gate "g" is released
+    Then no message of "a1" ran on C while it could not reach the Store
+    When the Location Store answers C again
+    Then the later message ran on C
+    And the relocation ends with a reply from B
+    And the record of "a1" is Ready, owned by C, generation 1
+
+  @V08 @relocation
+  Scenario: A relocation naming another generation is rejected
+    When A relocates "a1" to C, naming generation 2
+    Then the relocation ends with failure GenerationMismatch
+    And the record of "a1" is unchanged
