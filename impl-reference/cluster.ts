@@ -39,13 +39,18 @@ import { toServer } from './select-one.ts';
 import { MemoryTransport } from './transport/memory.ts';
 import type { Connection } from './transport/types.ts';
 import { proof } from './node-context.ts';
+import { isSessionOperation, type SessionOperationSpec, type SessionView } from '../src/driver/sessions.ts';
+import { SessionClients, SessionInputError } from './sessions/client.ts';
+import { SessionHost } from './sessions/session-host.ts';
+import { SharedSessions } from './sessions/shared.ts';
+import { clientCredential } from './sessions/protocol.ts';
 
 export const VERSION = '0.1.0';
 
 /** Short timings so the suite is fast; every "within the deadline" check reads them back. */
 export const EMBEDDED_TIMINGS: EffectiveTimings = {
-  heartbeatIntervalMs: 25,
-  livenessDeadlineMs: 150,
+  heartbeatIntervalMs: 50,
+  livenessDeadlineMs: 300,
   reconnectBackoffMs: 10,
   defaultDeadlineMs: 1000,
   ownerLeaseMs: 600,
@@ -58,7 +63,7 @@ export const EMBEDDED_TIMINGS: EffectiveTimings = {
 };
 
 /** What this runtime implements so far; scenarios needing anything else are not applicable. */
-const SUPPORTED: Capability[] = ['channels', 'node-direct', 'liveness', 'reconnect', 'failpoints', 'objects', 'instance-spots', 'store-faults', 'relocation'];
+const SUPPORTED: Capability[] = ['channels', 'node-direct', 'liveness', 'reconnect', 'failpoints', 'objects', 'instance-spots', 'store-faults', 'relocation', 'sessions'];
 
 export class DriverInputError extends Error {}
 
@@ -90,6 +95,22 @@ export class EmbeddedCluster implements Driver {
   private messageFollowMs: number;
   private impostors: Array<() => void> = [];
   private closed = false;
+  // Sessions (spec 6): every node's Session owner side, and the kit's test clients outside the mesh.
+  private readonly sharedSessions = new SharedSessions();
+  private readonly clients = new SessionClients({
+    broken: (name) => this.broken(name),
+    defaultDeadlineMs: () => this.timings.defaultDeadlineMs,
+    endpoint: (rid) => {
+      const node = this.nodeNamed(rid);
+      return node.alive && node.sessions?.port !== undefined ? { port: node.sessions.port } : undefined;
+    },
+    credential: (rid) => clientCredential(this.credentials.get(this.nodeNamed(rid).mesh)!),
+    ownerView: (rid, sessionId) => {
+      const node = this.nodes.get(rid)?.node;
+      return node?.alive ? node.sessions?.view(sessionId) : undefined;
+    },
+    heldBy: (sessionId) => [...this.nodes.values()].filter(({ node }) => node.alive && node.sessions?.holds(sessionId)).map(({ node }) => node.rid),
+  });
 
   constructor(private readonly options: ClusterOptions = {}) {
     this.broken = brokenBy(options.mutant);
@@ -143,8 +164,12 @@ export class EmbeddedCluster implements Driver {
     });
     const caller = new Caller(node, this.channels);
     node.attachCaller(caller);
+    const sessions = new SessionHost({ node, caller, clientCredential: clientCredential(this.credentials.get(mesh)!), shared: this.sharedSessions });
+    node.sessions = sessions;
+    node.onLocationUpdate = (u) => sessions.applyLocationUpdate(u);
     this.nodes.set(rid, { node, caller, objects: new ObjectCaller(node, caller) });
     await node.start();
+    await sessions.listen();
     return node;
   }
 
@@ -178,6 +203,7 @@ export class EmbeddedCluster implements Driver {
   // ---- operations ----------------------------------------------------------------------------
 
   async submit(spec: OperationSpec): Promise<{ opId: string }> {
+    if (isSessionOperation(spec)) return this.submitSession(spec);
     const entry = this.nodes.get(spec.from);
     if (!entry) throw new DriverInputError(`no node with RID ${spec.from}`);
     const opId = `${spec.from}-${randomUUID()}`;
@@ -224,6 +250,7 @@ export class EmbeddedCluster implements Driver {
   }
 
   async outcome(opId: string, waitMs: number): Promise<Outcome | null> {
+    if (this.clients.owns(opId)) return this.clients.outcome(opId, waitMs);
     const record = this.outcomes.get(opId);
     if (!record) throw new DriverInputError(`no operation ${opId}`);
     if (!record.outcome && waitMs > 0) {
@@ -239,6 +266,7 @@ export class EmbeddedCluster implements Driver {
   }
 
   async cancel(opId: string): Promise<void> {
+    if (this.clients.owns(opId)) return this.clients.cancel(opId);
     const record = this.outcomes.get(opId);
     if (!record) throw new DriverInputError(`no operation ${opId}`);
     record.op.finish('cancelled');
@@ -288,6 +316,21 @@ export class EmbeddedCluster implements Driver {
 
   async storeLog(): Promise<StoreLogEntry[]> {
     return this.reach.log.map((e) => ({ ...e }));
+  }
+
+  // ---- Sessions ------------------------------------------------------------------------------
+
+  /** A Session operation of a test client (outside the mesh: it has no `from` node). */
+  private submitSession(spec: SessionOperationSpec): { opId: string } {
+    try {
+      return this.clients.submit(spec);
+    } catch (e) {
+      throw e instanceof SessionInputError ? new DriverInputError(e.message) : e;
+    }
+  }
+
+  async session(client: string): Promise<SessionView> {
+    return this.clients.view(client);
   }
 
   // ---- faults --------------------------------------------------------------------------------
@@ -363,6 +406,7 @@ export class EmbeddedCluster implements Driver {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.clients.close();
     for (const { node } of this.nodes.values()) node.crash();
     for (const r of this.outcomes.values()) r.op.deadlineApplies = true;
     for (const stop of this.impostors) stop();

@@ -20,6 +20,7 @@ import { fail, ok, type Work, type WorkResult } from './work.ts';
 import type { Caller } from './caller.ts';
 import { Operation } from './operation.ts';
 import { none } from './mutants.ts';
+import type { SessionHost } from './sessions/session-host.ts';
 
 export interface LocationUpdate {
   objectId: string;
@@ -84,6 +85,8 @@ export class MeshNode implements NodeContext {
   private caller?: Caller;
   /** Session owners listen here for location updates of relocated objects. */
   onLocationUpdate?: (u: LocationUpdate) => void;
+  /** The Session owner side of this process (client STREAM connections); it ends with the process. */
+  sessions?: SessionHost;
 
   constructor(cfg: NodeConfig) {
     this.rid = cfg.rid;
@@ -254,6 +257,7 @@ export class MeshNode implements NodeContext {
       // A frame is data from the network: a malformed one is refused, never thrown on.
       const work = f.work as Work | undefined;
       if (typeof f.opId !== 'string' || typeof work?.type !== 'string') return ib.conn.send({ t: 'rejected', opId: String(f.opId), reason: 'malformed' });
+      if (typeof f.deadlineAt === 'number' && f.deadlineAt <= Date.now()) return ib.conn.send({ t: 'rejected', opId: f.opId, reason: 'deadline' });
       return this.onSubmit(ib, f.opId, work);
     }
   }
@@ -328,6 +332,8 @@ export class MeshNode implements NodeContext {
     } else if (work.type === 'location-update') {
       this.locationUpdate({ objectId: work.objectId, generation: work.generation, owner: work.owner });
       result = ok({});
+    } else if (work.type === 'session-relay') {
+      result = this.sessions ? await this.sessions.relayArrived(opId, work) : fail('Unavailable');
     } else {
       result = await this.objects.handle(work, opId);
     }
@@ -343,6 +349,7 @@ export class MeshNode implements NodeContext {
     this.listener?.close();
     this.queue.stop();
     this.objects.stopAll();
+    this.sessions?.stop(how);
     for (const link of this.links.values()) link.stop(how);
     for (const ib of this.inbound) (how === 'abandon' ? ib.conn.abandon() : ib.conn.close(how));
     this.inbound.clear();

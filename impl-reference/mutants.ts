@@ -63,6 +63,18 @@ export const MUTANTS: MutantInfo[] = [
   { name: 'relocation-as-cold-activation', breaks: ['R-INST-6'], what: 'an Instance Spot relocation runs the factory on the target like a cold activation' },
   { name: 'no-message-follow', breaks: ['R-OBJ-3'], what: 'after the commit the previous owner follows no message to the target' },
   { name: 'message-follow-ignores-duration', breaks: ['R-OBJ-3'], what: 'Message Follow goes on after MessageFollowDuration (or when it is 0)' },
+  // Sessions and bindings (spec 6)
+  { name: 'location-update-ignored', breaks: ['R-SES-1'], what: "the Session owner ignores a relocation's location update: the binding keeps routing to the old owner" },
+  { name: 'relocation-forces-rebind', breaks: ['R-SES-1'], what: 'a location update ends the binding, so the client has to bind again to learn of the relocation' },
+  { name: 'binding-reused-after-recreation', breaks: ['V09'], what: "a Session relay is delivered whatever the binding's generation: a re-created Actor handles the old binding's messages" },
+  { name: 'rebind-reuses-token', breaks: ['V09'], what: 'binding a re-created Actor hands out the old binding token again' },
+  { name: 'stale-token-relays-to-current', breaks: ['R-SES-2'], what: "a relay through an ended binding is sent through the Session's current binding of that Actor" },
+  { name: 'old-token-unbind-applies', breaks: ['R-SES-2'], what: "an unbind with an old token ends the Session's current binding of that Actor" },
+  { name: 'late-disconnect-ends-new-session', breaks: ['R-SES-2'], what: "the disconnect of a client's earlier connection ends its newest Session on that node" },
+  { name: 'session-restored-elsewhere', breaks: ['V15', 'R-SES-3'], what: "a reconnect after the Session owner died takes over the old Session: its ID, authentication and bindings" },
+  { name: 'session-reply-follows-client', breaks: ['R-SES-3'], what: "a relay reply whose Session owner died is handed to the client's new Session" },
+  { name: 'session-bind-without-auth', breaks: ['R-SES-3'], what: 'a Session that has not authenticated may bind, relay and unbind' },
+  { name: 'session-auth-accepts-any-credential', breaks: ['R-SES-3'], what: 'a client with a wrong credential is authenticated' },
   // Store failure (spec 7)
   { name: 'store-guess-applied', breaks: ['R-STO-1'], what: 'a Store change with no reply is taken as applied' },
   { name: 'store-guess-not-applied', breaks: ['R-STO-1'], what: 'a Store change with no reply is taken as not applied and sent again unchecked' },

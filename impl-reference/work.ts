@@ -17,7 +17,13 @@ export type Work =
   | { type: 'relocation-cutover'; relocationId: string }
   | { type: 'relocation-cancel'; relocationId: string }
   /** Where an object lives now, sent by a relocation target to every node (Session owners). */
-  | { type: 'location-update'; objectId: string; generation: number; owner: Rid };
+  | { type: 'location-update'; objectId: string; generation: number; owner: Rid }
+  /**
+   * A client's message relayed by its Session owner through a binding: delivered only to the
+   * incarnation the binding belongs to (`generation`), unlike a regular Actor message (V09).
+   * `client` and `session` name where it came from (for logs; the reply goes back on the route).
+   */
+  | { type: 'session-relay'; objectId: string; generation: number; payload: AppPayload; client: string; session: string };
 
 export type WorkResult = { ok: true; value: unknown } | { ok: false; errorKind: ErrorKind };
 

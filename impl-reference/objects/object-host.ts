@@ -186,6 +186,29 @@ export class ObjectHost {
 
   // ---- messages (spec 4.1, 4.2) ------------------------------------------------------------------
 
+  /**
+   * A Session relay (spec 6): unlike a regular message it needs the binding's incarnation. A relay
+   * for another generation than the hosted one, or for an incarnation the Location Store no longer
+   * names, ends BindingEnded and runs nothing (V09). While relocating (or just relocated away) it
+   * follows the move like any message.
+   */
+  async relay(objectId: string, letter: Letter, generation: number): Promise<WorkResult | undefined> {
+    try {
+      const inst = this.instances.get(objectId);
+      if (inst && inst.generation !== generation && !this.ctx.broken('binding-reused-after-recreation')) return fail('BindingEnded');
+      if (!inst) {
+        const rec = (await this.read(objectId)).value;
+        if (!rec || rec.state === 'Missing' || rec.generation !== generation) return fail('BindingEnded');
+      }
+      const followed = this.relocations.follow(objectId, letter);
+      if (followed) return (await followed) ?? fail('Unavailable');
+      return inst ? inst.mailbox.post(letter) : fail('Unavailable');
+    } catch (e) {
+      if (e instanceof StoreUnavailableError) return fail('Unavailable');
+      throw e;
+    }
+  }
+
   private async message(objectId: string, letter: Letter, generation: number | undefined, instanceIntent: boolean): Promise<WorkResult | undefined> {
     // Relocating or relocated away: the target's temporary queue, or Message Follow.
     const followed = this.relocations.follow(objectId, letter);

@@ -50,7 +50,7 @@ export const REQUIREMENTS: Requirement[] = [
     statement: 'an Actor/Spot direct message reaches the current Ready object of the logical ID; a generation mismatch alone does not block the handler' },
   { id: 'V08', section: '4.1, 10', capability: 'objects', required: true,
     statement: 'Destroy/Close, membership changes, relocation and creation recovery are refused on an ObjectGeneration mismatch' },
-  { id: 'V09', section: '6, 10', capability: 'sessions', required: false,
+  { id: 'V09', section: '6, 10', capability: 'sessions', required: true,
     statement: 'once an Actor is removed and re-created under the same ActorId, the previous Session binding is never used again' },
   { id: 'V10', section: '4.2, 4.4, 10', capability: 'instance-spots', required: true,
     statement: 'an Instance Spot cold-activates only from Missing; a dead Ready owner or expired lease never becomes Missing or a cold activation' },
@@ -63,7 +63,7 @@ export const REQUIREMENTS: Requirement[] = [
     statement: 'the source is kept only on an explicit failure before relay-ready is accepted; any later failure never rolls back, whatever cutover-submit returned' },
   { id: 'V14', section: '5, 10', capability: 'relocation', required: true,
     statement: 'when the source or target process dies, no other runtime takes the relocation over and no other target is chosen' },
-  { id: 'V15', section: '6, 10', capability: 'sessions', required: false,
+  { id: 'V15', section: '6, 10', capability: 'sessions', required: true,
     statement: 'when the Session owner process dies, neither the Session nor its binding is restored on another process' },
   // Section 10: store failure
   { id: 'V16', section: '5, 7, 10', capability: 'store-faults', required: true,
@@ -134,11 +134,11 @@ export const REQUIREMENTS: Requirement[] = [
   { id: 'R-REL-7', section: '5', capability: 'relocation', required: true,
     statement: 'every relocation keeps the ObjectGeneration unchanged' },
   // Section 6: Session and binding
-  { id: 'R-SES-1', section: '6', capability: 'sessions', required: false,
+  { id: 'R-SES-1', section: '6', capability: 'sessions', required: true,
     statement: 'a planned relocation keeps the Session STREAM connection; the Session owner gets a location update and the binding follows without a rebind' },
-  { id: 'R-SES-2', section: '6', capability: 'sessions', required: false,
+  { id: 'R-SES-2', section: '6', capability: 'sessions', required: true,
     statement: 'a late relay, unbind or disconnect belonging to an earlier Session or binding is never applied to the new binding' },
-  { id: 'R-SES-3', section: '6', capability: 'sessions', required: false,
+  { id: 'R-SES-3', section: '6', capability: 'sessions', required: true,
     statement: 'after the Session owner dies, a reconnecting client gets a new Session and must authenticate and bind again; old replies and binding updates are ignored' },
   // Section 7: store failure
   { id: 'R-STO-1', section: '7', capability: 'store-faults', required: true,

@@ -1,0 +1,119 @@
+Feature: Sessions and bindings: a binding follows a relocation, never an incarnation or a process
+  A client outside the Framework connects to a Session owner node over a STREAM connection,
+  authenticates, and binds ActorRefs; what it relays through a binding goes to the binding's route.
+  A planned relocation keeps the connection: the Session owner gets a location update, and the
+  binding follows the Actor with no rebind. A binding belongs to one incarnation: once the Actor is
+  removed and created again, the old binding stays ended, and nothing late from an earlier binding
+  or Session is applied to the new one. When the Session owner process dies, nothing is restored on
+  another process: a reconnect is a new Session that authenticates and binds again.
+  (Spec sections 6 and 10.)
+
+  Background:
+    Given a RouteMesh "m1" with nodes A, B and C
+    And actor "a1" is Ready on B
+    And client "c1" has a Session on A with "a1" bound
+
+  @R-SES-1 @sessions @relocation
+  Scenario: A planned relocation moves the binding; the Session keeps its connection and does not rebind
+    When A relocates "a1" to C
+    Then the relocation ends with a reply from B
+    And the relocation of "a1" is at stage committed
+    And the Session owner A moved client "c1"'s binding of "a1" to C, keeping its token and generation 1
+    And client "c1" was told on its connection that "a1" is now on C
+    And client "c1" kept its first connection to A and bound "a1" only once
+    When client "c1" relays a message through its binding of "a1"
+    Then the request ends with a reply from C
+    And the handler ran exactly once, on C
+
+  Scenario Outline: After "a1" is closed and created again on <node>, the old binding stays ended
+    Given "a1" was closed and created again on <node>
+    When client "c1" relays a message through its binding of "a1"
+    Then the request ends with failure BindingEnded
+    And the handler never ran for the request
+    And the Session owner A holds client "c1"'s binding of "a1" for generation 1 as ended
+    When A sends actor "a1" a message
+    Then the request ends with a reply from <node>
+    And the handler of the request ran for generation 2
+    When client "c1" binds "a1" again
+    Then client "c1" got a new binding of "a1" for generation 2, routed to <node>, with a new token
+    When client "c1" relays a message through its binding of "a1"
+    Then the request ends with a reply from <node>
+    And the handler of the request ran for generation 2
+
+    @V09 @sessions
+    Examples:
+      | node |
+      | B    |
+      | C    |
+
+  @R-SES-2 @V09 @sessions
+  Scenario: A late relay through the old binding is not applied to the new binding
+    Given "a1" was closed and created again on B
+    And client "c1" has bound "a1" again
+    When client "c1" relays a message through its old binding of "a1"
+    Then the request ends with failure BindingEnded
+    And the handler never ran for the request
+    And the Session owner A holds client "c1"'s new binding of "a1" as bound, for generation 2
+
+  @R-SES-2 @sessions
+  Scenario: A late unbind with the old token leaves the new binding bound
+    Given "a1" was closed and created again on B
+    And client "c1" has bound "a1" again
+    When client "c1" unbinds its old binding of "a1"
+    Then the request ends with failure BindingEnded
+    And the Session owner A holds client "c1"'s new binding of "a1" as bound, for generation 2
+    When client "c1" relays a message through its binding of "a1"
+    Then the request ends with a reply from B
+    And the handler of the request ran for generation 2
+
+  @R-SES-2 @sessions
+  Scenario: A late disconnect of the earlier Session's connection does not end the new Session
+    Given client "c1" has another Session on A with "a1" bound
+    When the first connection of client "c1" disconnects
+    Then the Session owner A has ended the first Session of client "c1"
+    And the second Session of client "c1" stays open on A, with its binding of "a1" bound
+    When client "c1" relays a message through its binding of "a1"
+    Then the request ends with a reply from B
+    And the handler ran exactly once, on B
+
+  Scenario Outline: The Session owner dies: a reconnect <where> is a new Session that authenticates and binds again
+    When node A crashes
+    Then the first connection of client "c1" drops
+    When <restart>
+    And client "c1" connects to <node>
+    Then client "c1" has a new Session on <node>: a new Session ID, not authenticated, with no binding
+    And no running node holds the first Session of client "c1"
+    When client "c1" relays a message through its binding of "a1"
+    Then the request ends with failure Unauthenticated
+    And the handler never ran for the request
+    When client "c1" authenticates
+    And client "c1" relays a message through its binding of "a1"
+    Then the request ends with failure NotFound
+    And the handler never ran for the request
+    When client "c1" binds "a1" again
+    Then client "c1" got a new binding of "a1" for generation 1, routed to B, with a new token
+    When client "c1" relays a message through its binding of "a1"
+    Then the request ends with a reply from B
+
+    @V15 @R-SES-3 @sessions
+    Examples:
+      | where                       | restart                                       | node |
+      | to another node             | nothing more happens                          | C    |
+      | to the same node, restarted | node A has restarted and its peers are ready  | A    |
+
+  @R-SES-3 @sessions
+  Scenario: A reply meant for the dead Session owner's connection never reaches the new Session
+    When client "c1" relays a message through its binding of "a1" that blocks on gate "g"
+    And the handler has started on B
+    And node A crashes
+    Then the request ends with failure Unavailable
+    When client "c1" connects to C and authenticates
+    And the gate "g" is released
+    Then client "c1" received nothing on its second connection that belongs to the first
+
+  @R-SES-3 @sessions
+  Scenario: A client with a wrong credential is refused, and its connection closed
+    When client "c2" connects to A
+    And client "c2" authenticates with a wrong credential
+    Then the request ends with failure Unauthenticated
+    And the Session owner A refused the Session of client "c2" and closed its connection

@@ -1,0 +1,312 @@
+// Client Sessions and bindings (spec section 6): a client outside the Framework connects to a
+// Session owner, authenticates, binds Actors and relays through its bindings. The evidence is the
+// Session state its owner holds (driver.session: bindings, their route, location snapshot and
+// history), what the client received on each connection, the Outcome of each operation and the
+// journal of handler runs. Relays run as operations with the client's operation ID, so the
+// generic Outcome and journal steps ("the request ends with...", "the handler ran...") apply.
+
+import { Given, Then, When } from '@cucumber/cucumber';
+import type { AppPayload, Outcome, Rid } from '../src/driver/types.ts';
+import type { BindingView, ClientConnectionView, SessionOperationSpec, SessionView } from '../src/driver/sessions.ts';
+import { eventually, throughout } from './support/eventually.ts';
+import { QUIET_WINDOW_MS, SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
+
+// ---- helpers -------------------------------------------------------------------------------------
+
+async function startOp(world: SpotWorld, name: string, spec: SessionOperationSpec): Promise<void> {
+  const { opId } = await world.driver.submit(spec);
+  world.ops.set(name, { opId, deadlineMs: spec.deadlineMs ?? world.description.timings.defaultDeadlineMs });
+}
+
+function describeOutcome(o: Outcome): string {
+  return `${o.status}${o.errorKind ? ` ${o.errorKind}` : ''}`;
+}
+
+/** Run a Session operation that is a step of the setup, and require that it ends with a reply. */
+async function done(world: SpotWorld, spec: SessionOperationSpec, what: string): Promise<unknown> {
+  const name = `setup: ${what}`;
+  await startOp(world, name, spec);
+  const o = await world.outcomeOf(name);
+  world.ops.delete(name);
+  if (o.status !== 'reply') throw new Error(`${what} ended with ${describeOutcome(o)}`);
+  return o.reply;
+}
+
+function session(world: SpotWorld, client: string): Promise<SessionView> {
+  return world.driver.session(client);
+}
+
+function current(v: SessionView): ClientConnectionView {
+  const c = v.connections.at(-1);
+  if (!c) throw new Error(`client ${v.client} has no connection`);
+  return c;
+}
+
+function nth(v: SessionView, n: number): ClientConnectionView {
+  const c = v.connections.find((x) => x.connection === n);
+  if (!c) throw new Error(`client ${v.client} has no connection ${n}`);
+  return c;
+}
+
+/** Every binding token the client was given for the object, on any of its connections, in order. */
+function tokensOf(v: SessionView, objectId: string): string[] {
+  return v.connections.flatMap((c) => c.bindings.filter((b) => b.objectId === objectId).map((b) => b.token));
+}
+
+/** "its binding" is the newest token the client holds for the object; "its old binding" the one before. */
+async function token(world: SpotWorld, client: string, objectId: string, which: 'newest' | 'old'): Promise<string> {
+  const tokens = tokensOf(await session(world, client), objectId);
+  const t = which === 'newest' ? tokens.at(-1) : tokens.at(-2);
+  if (!t) throw new Error(`client ${client} holds no ${which === 'old' ? 'earlier ' : ''}binding of ${objectId}`);
+  return t;
+}
+
+function ownerBinding(c: ClientConnectionView, tok: string): BindingView | undefined {
+  return c.atOwner?.bindings.find((b) => b.token === tok);
+}
+
+function describeBinding(b: BindingView | undefined): string {
+  if (!b) return 'not held by the Session owner';
+  return `${b.state}, generation ${b.generation}, route ${b.route}, location ${b.location.owner}:${b.location.generation}`;
+}
+
+async function openSession(world: SpotWorld, client: string, node: Rid, objectId?: string): Promise<void> {
+  await done(world, { kind: 'session-connect', client, node }, `client ${client} connecting to ${node}`);
+  await done(world, { kind: 'session-authenticate', client }, `client ${client} authenticating`);
+  if (objectId) await done(world, { kind: 'session-bind', client, objectId }, `client ${client} binding ${objectId}`);
+}
+
+function payloadFor(handler: string | undefined, value: unknown): AppPayload {
+  const gate = handler ? /^blocks on gate "([^"]+)"$/.exec(handler) : null;
+  if (gate) return { app: 'block', gate: gate[1], value };
+  if (handler === 'fails') return { app: 'fail', value };
+  return { app: 'echo', value };
+}
+
+// ---- the client's side -------------------------------------------------------------------------
+
+Given('client {string} has a Session on {rid} with {string} bound', async function (this: SpotWorld, client: string, node: Rid, objectId: string) {
+  await openSession(this, client, node, objectId);
+});
+
+Given('client {string} has another Session on {rid} with {string} bound', async function (this: SpotWorld, client: string, node: Rid, objectId: string) {
+  await openSession(this, client, node, objectId);
+});
+
+Given('client {string} has bound {string} again', async function (this: SpotWorld, client: string, objectId: string) {
+  await done(this, { kind: 'session-bind', client, objectId }, `client ${client} binding ${objectId} again`);
+});
+
+When('client {string} connects to {rid}', async function (this: SpotWorld, client: string, node: Rid) {
+  await done(this, { kind: 'session-connect', client, node }, `client ${client} connecting to ${node}`);
+});
+
+When('client {string} connects to {rid} and authenticates', async function (this: SpotWorld, client: string, node: Rid) {
+  await openSession(this, client, node);
+});
+
+When('client {string} authenticates', async function (this: SpotWorld, client: string) {
+  await done(this, { kind: 'session-authenticate', client }, `client ${client} authenticating`);
+});
+
+When('client {string} authenticates with a wrong credential', async function (this: SpotWorld, client: string) {
+  await startOp(this, 'the request', { kind: 'session-authenticate', client, wrongCredential: true });
+});
+
+When('client {string} binds {string} again', async function (this: SpotWorld, client: string, objectId: string) {
+  const before = tokensOf(await session(this, client), objectId);
+  this.marks.set(`tokens of ${client}/${objectId} before the bind`, before.length);
+  await startOp(this, 'the request', { kind: 'session-bind', client, objectId });
+});
+
+When(
+  /^client "([^"]+)" relays a message through its (old )?binding of "([^"]+)"(?: that (echoes|fails|blocks on gate "[^"]+"))?$/,
+  async function (this: SpotWorld, client: string, old: string | undefined, objectId: string, handler: string | undefined) {
+    const bindingToken = await token(this, client, objectId, old ? 'old' : 'newest');
+    await startOp(this, 'the request', { kind: 'session-relay', client, bindingToken, payload: payloadFor(handler, `relayed to ${objectId}`) });
+  },
+);
+
+When('client {string} unbinds its old binding of {string}', async function (this: SpotWorld, client: string, objectId: string) {
+  const bindingToken = await token(this, client, objectId, 'old');
+  await startOp(this, 'the request', { kind: 'session-unbind', client, bindingToken });
+});
+
+When('the first connection of client {string} disconnects', async function (this: SpotWorld, client: string) {
+  await done(this, { kind: 'session-disconnect', client, connection: 1 }, `the first connection of client ${client} disconnecting`);
+});
+
+When('node {rid} has restarted and its peers are ready', async function (this: SpotWorld, node: Rid) {
+  await this.fault({ kind: 'restart', node });
+  const peers = [...this.meshes.values()].find((n) => n.includes(node))!.filter((p) => p !== node);
+  // A restarted process connects again through discovery; bounded like any reconnect.
+  const t = this.description.timings;
+  const bound = 2 * t.livenessDeadlineMs + t.descriptorRefreshMs + t.reconnectBackoffMs + SCHEDULING_TOLERANCE_MS;
+  await eventually(`${node} and its peers to be ready again`, bound, async () => {
+    for (const p of peers) if (!(await this.driver.peer(node, p)).ready || !(await this.driver.peer(p, node)).ready) return false;
+    return true;
+  });
+});
+
+// ---- evidence: the Session owner's bindings ------------------------------------------------------
+
+Then(
+  "the Session owner {rid} moved client {string}'s binding of {string} to {rid}, keeping its token and generation {int}",
+  async function (this: SpotWorld, owner: Rid, client: string, objectId: string, target: Rid, generation: number) {
+    const tok = await token(this, client, objectId, 'newest');
+    // The target sends the update after the commit; it reaches the Session owner within a deadline.
+    const b = await eventually(`the Session owner ${owner} to move the binding of ${objectId} to ${target}`, this.description.timings.defaultDeadlineMs, async () => {
+      for (const c of (await session(this, client)).connections) {
+        const b = ownerBinding(c, tok);
+        if (c.atOwner?.node === owner && b?.route === target) return b;
+      }
+      return undefined;
+    }).catch(async (e: Error) => {
+      const c = current(await session(this, client));
+      throw new Error(`${e.message}; the binding is ${describeBinding(ownerBinding(c, tok))}`);
+    });
+    if (b.state !== 'bound' || b.generation !== generation || b.location.owner !== target || b.location.generation !== generation) {
+      throw new Error(`the binding is ${describeBinding(b)}`);
+    }
+    if (!b.history.some((e) => e.event === 'location-update' && e.route === target)) throw new Error('the binding moved without a location update');
+  },
+);
+
+Then("the Session owner {rid} holds client {string}'s binding of {string} for generation {int} as ended", async function (this: SpotWorld, owner: Rid, client: string, objectId: string, generation: number) {
+  const c = current(await session(this, client));
+  if (c.atOwner?.node !== owner) throw new Error(`the Session is not held by ${owner}`);
+  const old = c.atOwner.bindings.filter((b) => b.objectId === objectId && b.generation === generation);
+  if (old.length === 0 || old.some((b) => b.state !== 'ended')) throw new Error(`the bindings of ${objectId} for generation ${generation}: ${old.map(describeBinding).join('; ') || 'none'}`);
+});
+
+Then(
+  "the Session owner {rid} holds client {string}'s new binding of {string} as bound, for generation {int}",
+  async function (this: SpotWorld, owner: Rid, client: string, objectId: string, generation: number) {
+    await this.outcomeOf(); // the late operation has been answered
+    const tok = await token(this, client, objectId, 'newest');
+    await throughout(`the new binding of ${objectId}`, QUIET_WINDOW_MS, async () => {
+      const c = current(await session(this, client));
+      const b = ownerBinding(c, tok);
+      if (c.atOwner?.node !== owner || c.atOwner.state !== 'open') return `the Session on ${owner} is ${c.atOwner?.state ?? 'gone'}`;
+      return b?.state === 'bound' && b.generation === generation ? undefined : `the new binding is ${describeBinding(b)}`;
+    });
+  },
+);
+
+Then(
+  'client {string} got a new binding of {string} for generation {int}, routed to {rid}, with a new token',
+  async function (this: SpotWorld, client: string, objectId: string, generation: number, route: Rid) {
+    const o = await this.outcomeOf();
+    if (o.status !== 'reply') throw new Error(`the bind ended with ${describeOutcome(o)}`);
+    const got = o.reply as { token: string; generation: number; route: Rid };
+    if (got.generation !== generation || got.route !== route) throw new Error(`the binding is for generation ${got.generation}, routed to ${got.route}`);
+    const v = await session(this, client);
+    const earlier = tokensOf(v, objectId).slice(0, this.marks.get(`tokens of ${client}/${objectId} before the bind`) ?? 0);
+    if (earlier.includes(got.token)) throw new Error('the bind handed out the token of an earlier binding again');
+    const c = current(v);
+    const held = ownerBinding(c, got.token);
+    if (held?.state !== 'bound' || held.generation !== generation || held.route !== route) throw new Error(`the Session owner holds the new binding as: ${describeBinding(held)}`);
+    // Earlier bindings of the object in this Session are not revived by the new one.
+    const revived = c.atOwner!.bindings.find((b) => b.objectId === objectId && earlier.includes(b.token) && b.state === 'bound');
+    if (revived) throw new Error(`an earlier binding is bound again: ${describeBinding(revived)}`);
+  },
+);
+
+// ---- evidence: the client's connections ------------------------------------------------------------
+
+Then('client {string} was told on its connection that {string} is now on {rid}', async function (this: SpotWorld, client: string, objectId: string, target: Rid) {
+  const tok = await token(this, client, objectId, 'newest');
+  await eventually(`client ${client} to get the location update of ${objectId}`, this.description.timings.defaultDeadlineMs, async () => {
+    const v = await session(this, client);
+    return v.connections.some((c) => c.bindings.some((b) => b.token === tok) && c.updates.some((u) => u.t === 'location-update' && u.token === tok && u.route === target));
+  });
+});
+
+Then('client {string} kept its first connection to {rid} and bound {string} only once', async function (this: SpotWorld, client: string, node: Rid, objectId: string) {
+  await throughout(`the connection of client ${client}`, QUIET_WINDOW_MS, async () => {
+    const v = await session(this, client);
+    if (v.connections.length !== 1) return `the client opened ${v.connections.length} connections`;
+    const c = v.connections[0];
+    if (!c.open || c.node !== node || c.atOwner?.state !== 'open') return `the connection to ${c.node} is ${c.open ? 'open' : `closed by the ${c.closedBy}`}, its Session ${c.atOwner?.state ?? 'gone'}`;
+    const ownerBindings = c.atOwner.bindings.filter((b) => b.objectId === objectId);
+    if (c.bindings.filter((b) => b.objectId === objectId).length !== 1 || ownerBindings.length !== 1) return `${objectId} was bound ${ownerBindings.length} times`;
+    const ended = c.updates.find((u) => u.t === 'binding-ended');
+    return ended ? `the Session owner ended the binding (the client would have to rebind)` : undefined;
+  });
+});
+
+Then('the first connection of client {string} drops', async function (this: SpotWorld, client: string) {
+  // A process that dies takes its connections with it: the client sees its end closed.
+  const c = await eventually(`the first connection of client ${client} to drop`, this.description.timings.livenessDeadlineMs + SCHEDULING_TOLERANCE_MS, async () => {
+    const c = nth(await session(this, client), 1);
+    return c.open ? undefined : c;
+  });
+  if (c.closedBy !== 'owner') throw new Error(`the connection was closed by the ${c.closedBy}`);
+});
+
+Then(
+  'client {string} has a new Session on {rid}: a new Session ID, not authenticated, with no binding',
+  async function (this: SpotWorld, client: string, node: Rid) {
+    const v = await session(this, client);
+    const c = current(v);
+    if (c.node !== node || !c.open) throw new Error(`the client's current connection is to ${c.node}, ${c.open ? 'open' : 'closed'}`);
+    const earlier = v.connections.filter((x) => x !== c).map((x) => x.sessionId);
+    if (!c.sessionId || earlier.includes(c.sessionId)) throw new Error(`the connection to ${node} continues an earlier Session (${c.sessionId})`);
+    const s = c.atOwner;
+    if (!s || s.node !== node || s.state !== 'open') throw new Error(`${node} holds no open Session for the connection`);
+    if (s.authenticated) throw new Error('the new Session is authenticated without the client authenticating');
+    if (s.bindings.length > 0) throw new Error(`the new Session holds bindings: ${s.bindings.map(describeBinding).join('; ')}`);
+  },
+);
+
+Then('no running node holds the first Session of client {string}', async function (this: SpotWorld, client: string) {
+  const first = nth(await session(this, client), 1);
+  await throughout(`the first Session of client ${client}`, QUIET_WINDOW_MS, async () => {
+    const v = await session(this, client);
+    const c = nth(v, 1);
+    if (c.heldBy.length > 0) return `it is held by ${c.heldBy.join(', ')}`;
+    // Nor are its bindings: no Session of the client holds a token given on the first connection.
+    const oldTokens = new Set(first.bindings.map((b) => b.token));
+    const holder = v.connections.find((x) => x.connection !== 1 && x.atOwner?.bindings.some((b) => oldTokens.has(b.token)));
+    return holder ? `the Session on ${holder.node} holds a binding of the first Session` : undefined;
+  });
+});
+
+Then('client {string} received nothing on its second connection that belongs to the first', async function (this: SpotWorld, client: string) {
+  await throughout(`what reached the second connection of client ${client}`, QUIET_WINDOW_MS, async () => {
+    const c = nth(await session(this, client), 2);
+    return c.foreign.length > 0 ? `it received ${c.foreign.map((f) => `${f.t}${f.id ? ` for ${f.id}` : ''}`).join(', ')}` : undefined;
+  });
+});
+
+Then('the Session owner {rid} has ended the first Session of client {string}', async function (this: SpotWorld, owner: Rid, client: string) {
+  await eventually(`the Session owner ${owner} to end the first Session of client ${client}`, this.description.timings.defaultDeadlineMs, async () => {
+    const c = nth(await session(this, client), 1);
+    return c.atOwner?.node === owner && c.atOwner.state === 'ended';
+  });
+});
+
+Then(
+  'the second Session of client {string} stays open on {rid}, with its binding of {string} bound',
+  async function (this: SpotWorld, client: string, owner: Rid, objectId: string) {
+    await throughout(`the second Session of client ${client}`, QUIET_WINDOW_MS, async () => {
+      const c = nth(await session(this, client), 2);
+      if (!c.open) return `its connection was closed by the ${c.closedBy}`;
+      if (c.atOwner?.node !== owner || c.atOwner.state !== 'open') return `the Session owner ${owner} holds it as ${c.atOwner?.state ?? 'nothing'}`;
+      const tok = c.bindings.filter((b) => b.objectId === objectId).at(-1)?.token;
+      const b = tok ? ownerBinding(c, tok) : undefined;
+      return b?.state === 'bound' ? undefined : `its binding of ${objectId} is ${describeBinding(b)}`;
+    });
+  },
+);
+
+Then('the Session owner {rid} refused the Session of client {string} and closed its connection', async function (this: SpotWorld, owner: Rid, client: string) {
+  const c = await eventually(`the connection of client ${client} to be closed`, this.description.timings.defaultDeadlineMs, async () => {
+    const c = current(await session(this, client));
+    return c.open ? undefined : c;
+  });
+  if (c.closedBy !== 'owner') throw new Error(`the connection was closed by the ${c.closedBy}`);
+  if (c.atOwner?.node !== owner || c.atOwner.state !== 'ended' || c.atOwner.authenticated) {
+    throw new Error(`the Session owner holds the Session as ${c.atOwner ? `${c.atOwner.state}, ${c.atOwner.authenticated ? '' : 'not '}authenticated` : 'nothing'}`);
+  }
+});
