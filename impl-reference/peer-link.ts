@@ -219,7 +219,7 @@ export class PeerLink {
   // ---- operations ----------------------------------------------------------------------------
 
   /** Write an operation to the peer (non-blocking). The caller must have checked `ready`. */
-  submit(opId: string, work: Work, failAfterWrite: boolean): Submission {
+  submit(opId: string, work: Work, failAfterWrite: boolean, deadlineAt?: number): Submission {
     let settleAcceptance!: (a: Acceptance) => void;
     let settleCompletion!: (c: Completion) => void;
     const acceptance = new Promise<Acceptance>((r) => (settleAcceptance = r));
@@ -227,7 +227,8 @@ export class PeerLink {
     this.inflight.set(opId, { accepted: false, settleAcceptance, settleCompletion });
     const conn = this.conn!;
     if (failAfterWrite) conn.failAfterNextWrite();
-    conn.send({ t: 'submit', opId, from: this.node.rid, work: work as never });
+    // The deadline travels with the operation: a target does not accept it once it has passed.
+    conn.send({ t: 'submit', opId, from: this.node.rid, work: work as never, ...(deadlineAt !== undefined ? { deadlineAt } : {}) });
     return { acceptance, completion, connectionId: this.connectionId };
   }
 

@@ -108,6 +108,18 @@ Then('the handler never ran on {rid}', async function (this: SpotWorld, node: Ri
   });
 });
 
+Then('the request never ran on a server that refused it', async function (this: SpotWorld) {
+  // A server whose every attempt was refused must never run it. An attempt still unanswered when
+  // the deadline ended the operation may have been accepted afterwards: duplication is possible
+  // there, and the spec allows it.
+  const o = await this.outcomeOf();
+  const refusedOnly = (node: Rid) => o.attempts.filter((a) => a.target === node).every((a) => a.accepted === 'no');
+  await watchRuns(this, (runs) => {
+    const bad = runs.find(refusedOnly);
+    return bad ? `it ran on ${bad}, which had refused every attempt` : runs.length > 1 ? `it ran ${runs.length} times` : undefined;
+  });
+});
+
 Then('the handler never ran for the request', async function (this: SpotWorld) {
   await watchRuns(this, (runs) => (runs.length > 0 ? `it ran on [${runs.join(', ')}]` : undefined));
 });

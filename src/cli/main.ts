@@ -26,6 +26,12 @@ class ExitError extends Error {
   }
 }
 
+function nonNegativeInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number, 0 or more');
+  return n;
+}
+
 function positiveInt(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number of at least 1');
@@ -71,6 +77,7 @@ interface RunOpts {
   tags?: string;
   out: string;
   repeat: number;
+  parallel: number;
 }
 
 async function runCommand(opts: RunOpts): Promise<number> {
@@ -89,7 +96,7 @@ async function runSuite(target: Target, opts: RunOpts, progress: Progress): Prom
   let last!: Awaited<ReturnType<Suite['run']>>;
   for (let i = 1; i <= opts.repeat; i++) {
     if (opts.repeat > 1) progress.line(`run ${i} of ${opts.repeat}`);
-    const run = await suite.run({ target, tags: opts.tags, out: opts.out, onScenario: (r, done, total) => progress.scenario(r, done, total) });
+    const run = await suite.run({ target, tags: opts.tags, out: opts.out, parallel: opts.parallel, onScenario: (r, done, total) => progress.scenario(r, done, total) });
     progress.done();
     for (const r of run.results) {
       const key = `${r.uri}:${r.line}`;
@@ -167,6 +174,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--tags <expression>', 'Cucumber tag expression selecting scenarios, e.g. "@V01 or @R-CH-1"')
     .option('--out <dir>', 'folder for the reports', 'reports')
     .option('--repeat <n>', 'run the selection n times and report any scenario whose result changed', positiveInt, 1)
+    .option('--parallel <n>', 'scenarios run at once, each in a worker process (0: all in this process)', nonNegativeInt, 2)
     .action(async (opts: RunOpts) => {
       code = await runCommand(opts);
     });

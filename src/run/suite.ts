@@ -19,6 +19,8 @@ export interface RunRequest {
   /** Folder for Cucumber's html, json, junit and message reports; none = no report files. */
   out?: string;
   onScenario?: (r: ScenarioResult, done: number, total: number) => void;
+  /** Scenarios run at once, each in its own worker process (0 = in this process). */
+  parallel?: number;
 }
 
 export interface RunResult {
@@ -87,7 +89,7 @@ export class Suite {
         dryRun: false,
         failFast: false,
         filterStacktraces: true,
-        parallel: 0,
+        parallel: req.parallel ?? 0,
         retry: 0,
         retryTagFilter: '',
         strict: true,
@@ -98,7 +100,9 @@ export class Suite {
     const collector = new ResultCollector(req.onScenario);
     const startedAt = new Date();
     try {
-      await runCucumber(options, { cwd: KIT_ROOT, stdout: silent, stderr: process.stderr }, (m) => collector.handle(m));
+      // Worker processes load the TypeScript step definitions through tsx as this process does.
+      const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import tsx`.trim() };
+      await runCucumber(options, { cwd: KIT_ROOT, stdout: silent, stderr: process.stderr, env }, (m) => collector.handle(m));
     } catch (e) {
       if (staging) rmSync(staging, { recursive: true, force: true });
       throw e;
