@@ -34,7 +34,7 @@ import type { Store } from './store/types.ts';
 import { objectKey, type LocationRecord } from './location/records.ts';
 import { ObjectCaller } from './objects/object-caller.ts';
 import { RELOCATION_PREFIX, type RelocationRecord } from './relocation/relocation.ts';
-import { Operation } from './operation.ts';
+import { OutcomeBook } from './outcome-book.ts';
 import { toServer } from './select-one.ts';
 import { MemoryTransport } from './transport/memory.ts';
 import type { Connection } from './transport/types.ts';
@@ -89,7 +89,7 @@ export class EmbeddedCluster implements Driver {
   private readonly gates = new Gates();
   private readonly app = new TestApp(this.journalLog, this.gates);
   private readonly nodes = new Map<Rid, { node: MeshNode; caller: Caller; objects: ObjectCaller }>();
-  private readonly outcomes = new Map<string, { outcome?: Outcome; waiters: Array<() => void>; op: Operation; from: Rid }>();
+  private readonly outcomes = new OutcomeBook<{ from: Rid }>();
   private readonly credentials = new Map<string, string>();
   private readonly meshOptions = new Map<string, NodeOptions | undefined>();
   private messageFollowMs: number;
@@ -207,15 +207,10 @@ export class EmbeddedCluster implements Driver {
     const entry = this.nodes.get(spec.from);
     if (!entry) throw new DriverInputError(`no node with RID ${spec.from}`);
     const opId = `${spec.from}-${randomUUID()}`;
-    const record = { waiters: [] as Array<() => void>, op: undefined as unknown as Operation, from: spec.from, outcome: undefined as Outcome | undefined };
-    const op = new Operation(opId, Date.now() + (spec.deadlineMs ?? this.timings.defaultDeadlineMs), this.broken, (outcome) => {
-      // The application on the calling node receives the result; the journal keeps every one.
-      this.app.result(spec.from, opId, outcome.status, outcome.errorKind);
-      if (!record.outcome) record.outcome = outcome;
-      for (const w of record.waiters.splice(0)) w();
-    });
-    record.op = op;
-    this.outcomes.set(opId, record);
+    // The application on the calling node receives the result; the journal keeps every one.
+    const op = this.outcomes.open(opId, Date.now() + (spec.deadlineMs ?? this.timings.defaultDeadlineMs), this.broken, { from: spec.from }, (outcome) =>
+      this.app.result(spec.from, opId, outcome.status, outcome.errorKind),
+    );
     if (!entry.node.live()) {
       op.finish('shutdown');
       return { opId };
@@ -251,30 +246,20 @@ export class EmbeddedCluster implements Driver {
 
   async outcome(opId: string, waitMs: number): Promise<Outcome | null> {
     if (this.clients.owns(opId)) return this.clients.outcome(opId, waitMs);
-    const record = this.outcomes.get(opId);
-    if (!record) throw new DriverInputError(`no operation ${opId}`);
-    if (!record.outcome && waitMs > 0) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, waitMs);
-        record.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-    return record.outcome ? structuredClone(record.outcome) : null;
+    if (!this.outcomes.has(opId)) throw new DriverInputError(`no operation ${opId}`);
+    return this.outcomes.outcome(opId, waitMs);
   }
 
   async cancel(opId: string): Promise<void> {
     if (this.clients.owns(opId)) return this.clients.cancel(opId);
-    const record = this.outcomes.get(opId);
-    if (!record) throw new DriverInputError(`no operation ${opId}`);
-    record.op.finish('cancelled');
+    const op = this.outcomes.op(opId);
+    if (!op) throw new DriverInputError(`no operation ${opId}`);
+    op.finish('cancelled');
   }
 
   async shutdown(rid: Rid): Promise<void> {
     const node = this.nodeNamed(rid);
-    for (const r of this.outcomes.values()) if (r.from === rid) r.op.finish('shutdown');
+    for (const { op, meta } of this.outcomes.all()) if (meta.from === rid) op.finish('shutdown');
     node.shutdown();
   }
 
@@ -408,7 +393,7 @@ export class EmbeddedCluster implements Driver {
     this.closed = true;
     this.clients.close();
     for (const { node } of this.nodes.values()) node.crash();
-    for (const r of this.outcomes.values()) r.op.deadlineApplies = true;
+    for (const { op } of this.outcomes.all()) op.deadlineApplies = true;
     for (const stop of this.impostors) stop();
     if (!this.options.store || this.options.closeStore) await this.store.close();
   }

@@ -10,6 +10,7 @@ import type { Attempt, ErrorKind, Outcome, Rid } from '../../src/driver/types.ts
 import type { ClientBinding, ClientConnectionView, OwnerSessionView, PushedFrame, SessionOperationSpec, SessionView } from '../../src/driver/sessions.ts';
 import type { Broken } from '../mutants.ts';
 import { Operation } from '../operation.ts';
+import { OutcomeBook } from '../outcome-book.ts';
 import { authProof, encode, isRecord, LineReader, type WireFrame } from './protocol.ts';
 
 export class SessionInputError extends Error {}
@@ -126,15 +127,9 @@ function summary(f: WireFrame): PushedFrame {
   return s;
 }
 
-interface OpRecord {
-  op: Operation;
-  outcome?: Outcome;
-  waiters: Array<() => void>;
-}
-
 export class SessionClients {
   private readonly clients = new Map<string, ClientConnection[]>();
-  private readonly records = new Map<string, OpRecord>();
+  private readonly records = new OutcomeBook();
   private readonly sockets = new Set<Socket>();
   private closed = false;
 
@@ -151,13 +146,8 @@ export class SessionClients {
     const conn = spec.kind === 'session-connect' ? undefined : this.connectionOf(spec.client, spec.connection);
     if (spec.kind === 'session-connect') this.ctx.endpoint(spec.node);
     const opId = `${spec.client}-${randomUUID()}`;
-    const record: OpRecord = { waiters: [], op: undefined as unknown as Operation };
-    record.op = new Operation(opId, Date.now() + (spec.deadlineMs ?? this.ctx.defaultDeadlineMs()), this.ctx.broken, (outcome) => {
-      if (!record.outcome) record.outcome = outcome;
-      for (const w of record.waiters.splice(0)) w();
-    });
-    this.records.set(opId, record);
-    this.run(record.op, spec, conn).catch(() => record.op.finish('failure', { errorKind: 'Unavailable' }));
+    const op = this.records.open(opId, Date.now() + (spec.deadlineMs ?? this.ctx.defaultDeadlineMs()), this.ctx.broken, undefined);
+    this.run(op, spec, conn).catch(() => op.finish('failure', { errorKind: 'Unavailable' }));
     return { opId };
   }
 
@@ -245,22 +235,12 @@ export class SessionClients {
     op.finish('failure', { errorKind: kind });
   }
 
-  async outcome(opId: string, waitMs: number): Promise<Outcome | null> {
-    const record = this.records.get(opId)!;
-    if (!record.outcome && waitMs > 0) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, waitMs);
-        record.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-    return record.outcome ? structuredClone(record.outcome) : null;
+  outcome(opId: string, waitMs: number): Promise<Outcome | null> {
+    return this.records.outcome(opId, waitMs);
   }
 
   cancel(opId: string): void {
-    this.records.get(opId)?.op.finish('cancelled');
+    this.records.op(opId)?.finish('cancelled');
   }
 
   view(client: string): SessionView {
