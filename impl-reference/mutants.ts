@@ -62,6 +62,7 @@ export const MUTANTS: MutantInfo[] = [
   { name: 'dispatch-before-reread', breaks: ['V16'], what: 'target dispatch opens before the unclear commit result has been re-read' },
   { name: 'relocation-as-cold-activation', breaks: ['R-INST-6'], what: 'an Instance Spot relocation runs the factory on the target like a cold activation' },
   { name: 'no-message-follow', breaks: ['R-OBJ-3'], what: 'after the commit the previous owner follows no message to the target' },
+  { name: 'message-follow-survives-restart', breaks: ['R-OBJ-3'], what: 'a previous owner that crashed and restarted goes on following messages' },
   { name: 'message-follow-ignores-duration', breaks: ['R-OBJ-3'], what: 'Message Follow goes on after MessageFollowDuration (or when it is 0)' },
   // Sessions and bindings (spec 6)
   { name: 'location-update-ignored', breaks: ['R-SES-1'], what: "the Session owner ignores a relocation's location update: the binding keeps routing to the old owner" },

@@ -43,11 +43,12 @@ const RELOCATION_FAILPOINTS: Record<string, string> = {
   'dies right after accepting relay-ready': 'relocation.crash-source-after-relay-ready',
   'dies when the cutover arrives, before the commit': 'relocation.crash-target-before-commit',
   'dies right after the commit': 'relocation.crash-target-after-commit',
+  'dies once it learned of the commit': 'relocation.crash-source-after-commit',
   'fails its first lifecycle callback': 'relocation.lifecycle-callback-fails',
 };
 
 Given(
-  /^(?:the )?(source|target) (\w+) (fails explicitly before relay-ready is accepted|cannot submit the cutover|dies right after accepting relay-ready|dies when the cutover arrives, before the commit|dies right after the commit|fails its first lifecycle callback)$/,
+  /^(?:the )?(source|target) (\w+) (fails explicitly before relay-ready is accepted|cannot submit the cutover|dies right after accepting relay-ready|dies when the cutover arrives, before the commit|dies right after the commit|dies once it learned of the commit|fails its first lifecycle callback)$/,
   async function (this: SpotWorld, _role: string, node: Rid, what: string) {
     await this.driver.fault({ kind: 'failpoint', name: RELOCATION_FAILPOINTS[what], node });
   },

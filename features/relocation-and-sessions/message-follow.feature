@@ -33,3 +33,20 @@ Feature: Message Follow follows a committed move, for MessageFollowDuration only
     When A sends actor "a1" a message, still through B
     Then the request ends with failure Unavailable
     And the handler never ran for the request
+
+  @R-OBJ-3 @R-REL-6 @relocation @failpoints
+  Scenario: Message Follow never follows a crash: a restarted previous owner follows nothing
+    Given MessageFollowDuration is 30000 ms
+    And a RouteMesh "m1" with nodes A, B and C
+    And actor "a1" is Ready on B
+    And the source B dies once it learned of the commit
+    And the connections of A are noted
+    When A relocates "a1" to C
+    And node B has died
+    And node B restarts
+    And A's peer B is ready again on a new connection
+    And A sends actor "a1" a message, still through B
+    Then the request ends with failure Unavailable
+    And the handler never ran for the request
+    When A sends actor "a1" another message
+    Then the request ends with a reply from C

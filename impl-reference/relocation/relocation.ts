@@ -42,6 +42,7 @@ export type RelocationFailpoint =
   | 'relocation.crash-source-after-relay-ready'
   | 'relocation.crash-target-before-commit'
   | 'relocation.crash-target-after-commit'
+  | 'relocation.crash-source-after-commit'
   | 'relocation.lifecycle-callback-fails';
 
 /** What the relocation roles need from the node and its object host. */
@@ -165,6 +166,10 @@ export class Relocations {
       }
     }
     this.committedAt(rel.objectId);
+    if (this.ctx.takeFailpoint('relocation.crash-source-after-commit')) {
+      this.ctx.crash();
+      return undefined;
+    }
     return ok({ objectId: rel.objectId, generation: rel.generation, owner: rel.target });
   }
 
@@ -325,8 +330,15 @@ export class Relocations {
     }
   }
 
-  /** Mutant only: a restarted process picks up a relocation it was the target of. */
+  /** Mutants only: a restarted process picks up relocation state of the process before it. */
   async resumeAfterRestart(): Promise<void> {
+    if (this.ctx.broken('message-follow-survives-restart')) {
+      for (const e of await this.ctx.store.list<RelocationRecord>(RELOCATION_PREFIX)) {
+        const rel = e.value;
+        if (rel.source !== this.ctx.rid || rel.stage !== 'committed') continue;
+        this.forwarding.set(rel.objectId, { target: rel.target, until: Date.now() + this.ctx.messageFollowMs(), relocationId: rel.id, committed: true });
+      }
+    }
     if (!this.ctx.broken('relocation-resumes-after-restart')) return;
     for (const e of await this.ctx.store.list<RelocationRecord>(RELOCATION_PREFIX)) {
       const rel = e.value;

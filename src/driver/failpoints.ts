@@ -53,6 +53,10 @@ export const FAILPOINTS: FailpointInfo[] = [
     fires: 'The relocation target `node` crashes right after the owner-change commit applied, before its lifecycle callback.',
   },
   {
+    name: 'relocation.crash-source-after-commit',
+    fires: 'The relocation source `node` crashes right after it learned that the owner change committed.',
+  },
+  {
     name: 'relocation.lifecycle-callback-fails',
     fires: "On the relocation target `node`, the next lifecycle callback after the commit fails once.",
   },

@@ -143,5 +143,29 @@ export function storeContract(name: string, make: () => Promise<MadeStore>): voi
       assert.ok(seen !== null && Math.abs(seen - second) <= 2, `leaseExpiry ${seen} vs ${second}`);
       assert.equal(await store.leaseExpiry('node-z'), null, 'leases are per holder');
     });
+    // The Relocation Store is a key space of the same Store: its records move through stages by
+    // compare-and-set, so a stale writer (a rollback after the boundary, say) can never win.
+    it('Relocation Store: a relocation record moves through its stages by compare-and-set', async () => {
+      const key = 'rel/r1';
+      const rec = (stage: string) => ({ id: 'r1', objectId: 'a1', generation: 1, source: 'B', target: 'C', stage, writeId: stage });
+      assert.deepEqual(await store.compareAndSet(key, 0, rec('preparing')), { applied: true, version: 1 });
+      assert.deepEqual(await store.compareAndSet(key, 1, rec('relay-ready-accepted')), { applied: true, version: 2 });
+      // A writer still holding version 1 (it never saw the boundary) cannot cancel or roll back.
+      const late = await store.compareAndSet(key, 1, rec('cancelled'));
+      assert.equal(late.applied, false);
+      assert.deepEqual(await store.compareAndSet(key, 2, rec('committed')), { applied: true, version: 3 });
+      assert.deepEqual(await store.read(key), { value: rec('committed'), version: 3 });
+      assert.deepEqual((await store.list('rel/')).map((e) => [e.key, e.version]), [[key, 3]]);
+    });
+
+    it('Relocation Store: an accept racing a cancel on the same record: exactly one applies', async () => {
+      const key = 'rel/r2';
+      await store.compareAndSet(key, 0, { stage: 'preparing', writeId: 'p' });
+      const results = await Promise.all([
+        store.compareAndSet(key, 1, { stage: 'relay-ready-accepted', writeId: 'a' }),
+        store.compareAndSet(key, 1, { stage: 'cancelled', writeId: 'c' }),
+      ]);
+      assert.equal(results.filter((r) => r.applied).length, 1);
+    });
   });
 }
