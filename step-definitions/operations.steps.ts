@@ -69,11 +69,6 @@ When('the request is cancelled', async function (this: SpotWorld) {
   await this.driver.cancel(this.op().opId);
 });
 
-When('the request has timed out', async function (this: SpotWorld) {
-  const outcome = await this.outcomeOf();
-  if (outcome.status !== 'timeout') throw new Error(`expected the request to time out, it ended with ${outcome.status}`);
-});
-
 When('the request has timed out and then the gate {string} is released', async function (this: SpotWorld, gate: string) {
   const outcome = await this.outcomeOf();
   if (outcome.status !== 'timeout') throw new Error(`expected the request to time out, it ended with ${outcome.status}`);

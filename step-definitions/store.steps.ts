@@ -28,10 +28,6 @@ Given("{rid}'s next cold activation stops before the record is Ready", async fun
   await this.driver.fault({ kind: 'failpoint', name: 'activation.fail-before-ready', node });
 });
 
-Given("{rid}'s next cold activation stops before the first message is restored", async function (this: SpotWorld, node: Rid) {
-  await this.driver.fault({ kind: 'failpoint', name: 'activation.fail-before-restore', node });
-});
-
 When('{rid} has failed to read the descriptor list', async function (this: SpotWorld, node: Rid) {
   const mark = this.marks.get('store log at outage') ?? 0;
   const { descriptorRefreshMs } = this.description.timings;

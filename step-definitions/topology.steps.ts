@@ -32,10 +32,6 @@ Given('every node is running', async function (this: SpotWorld) {
       for (const b of nodes) if (a !== b && !(await this.driver.peer(a, b)).ready) throw new Error(`${a}'s peer ${b} is not ready`);
 });
 
-Given('node {rid} runs one operation at a time and queues at most {int}', async function (this: SpotWorld, node: Rid, capacity: number) {
-  await this.driver.configureNode(node, { workers: 1, queueCapacity: capacity });
-});
-
 Given("node {rid}'s queue is full", async function (this: SpotWorld, node: Rid) {
   // Fill it the way an application would: operations that block until their gate opens.
   await this.driver.configureNode(node, { workers: 1, queueCapacity: 1 });
