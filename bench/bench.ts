@@ -58,7 +58,7 @@ async function casThroughput(name: string, store: Store, inFlight: number, ms = 
 }
 
 async function meshThroughput(inFlight: number, ms = 1500): Promise<void> {
-  const d = openDriver({ impl: 'reference', backend: 'embedded' });
+  const d = await openDriver({ impl: 'reference', backend: 'embedded' });
   try {
     await d.start({ meshes: [{ name: 'bench', nodes: ['A', 'B'] }] });
     let done = 0;

@@ -41,13 +41,14 @@ function positiveInt(value: string): number {
 /** Start the implementation once, to learn what it is and to fail early (exit 2) if it cannot start. */
 async function describeTarget(target: Target): Promise<Description> {
   checkTarget(target);
-  const driver = openDriver(target);
+  let driver: Awaited<ReturnType<typeof openDriver>> | undefined;
   try {
+    driver = await openDriver(target);
     return await driver.describe();
   } catch (e) {
     throw new ExitError(`the implementation "${target.impl}" could not start: ${(e as Error).message.split('\n')[0]}`, 2);
   } finally {
-    await driver.close().catch(() => {});
+    await driver?.close().catch(() => {});
   }
 }
 

@@ -3,6 +3,7 @@
 
 import type { Driver } from './types.ts';
 import { isReferenceMutant, openEmbedded } from '../../adapters/embedded.ts';
+import { openWire } from '../../adapters/jsonrpc.ts';
 
 /** embedded: every node in this process, in-memory Store. redis: the same, on a real Redis Store. */
 export const BACKENDS = ['embedded', 'redis'] as const;
@@ -18,6 +19,11 @@ export interface Target {
 }
 
 export function checkTarget(target: Target): void {
+  if (target.impl.startsWith('exec:')) {
+    if (target.impl.slice('exec:'.length).trim() === '') throw new UsageError('--impl exec: needs a command, e.g. exec:"./my-runtime --spotcheck"');
+    if (target.backend !== 'embedded') throw new UsageError(`--backend ${target.backend} is the reference's; an exec: implementation brings its own`);
+    return;
+  }
   if (!(BACKENDS as readonly string[]).includes(target.backend)) {
     throw new UsageError(`unknown backend "${target.backend}" (known: ${BACKENDS.join(', ')})`);
   }
@@ -27,11 +33,12 @@ export function checkTarget(target: Target): void {
     if (isReferenceMutant(name)) return;
     throw new UsageError(`unknown mutant "${name}" (see: spotcheck mutants --list)`);
   }
-  throw new UsageError(`unknown implementation "${target.impl}" (known: reference, mutant:<name>)`);
+  throw new UsageError(`unknown implementation "${target.impl}" (known: reference, mutant:<name>, exec:<command>)`);
 }
 
-export function openDriver(target: Target): Driver {
+export async function openDriver(target: Target): Promise<Driver> {
   checkTarget(target);
+  if (target.impl.startsWith('exec:')) return openWire(target.impl.slice('exec:'.length));
   const mutant = target.impl.startsWith('mutant:') ? target.impl.slice('mutant:'.length) : undefined;
   if (target.backend === 'redis' && !target.redisUrl) throw new UsageError('backend redis needs a Redis server, and none was started');
   return openEmbedded({ mutant, redisUrl: target.backend === 'redis' ? target.redisUrl : undefined });

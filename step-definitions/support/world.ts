@@ -84,7 +84,7 @@ setWorldConstructor(SpotWorld);
 setDefaultTimeout(10_000);
 
 Before(async function (this: SpotWorld, { pickle }) {
-  this.driver = openDriver(this.parameters);
+  this.driver = await openDriver(this.parameters);
   this.description = await this.driver.describe();
   // A scenario needing a capability the implementation lacks is not applicable, never passed.
   const needs = pickle.tags.map((t) => t.name.slice(1)).filter((t) => (KNOWN_CAPABILITY_TAGS as readonly string[]).includes(t));
