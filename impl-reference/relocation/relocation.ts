@@ -14,7 +14,7 @@
 // Nothing here survives a process: a restarted node has no relocation to resume (R-REL-6, V14).
 
 import { randomUUID } from 'node:crypto';
-import type { ObjectKind, RelocationStage, Rid } from '../../src/driver/types.ts';
+import type { ObjectKind, RelocationStage, RelocationView, Rid } from '../../src/driver/types.ts';
 import type { TestApp } from '../app.ts';
 import { changeRecord, newWriteId } from '../location/authority.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
@@ -23,13 +23,8 @@ import type { Letter } from '../objects/mailbox.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import { fail, ok, type Work, type WorkResult } from '../work.ts';
 
-export interface RelocationRecord {
-  id: string;
-  objectId: string;
-  generation: number;
-  source: Rid;
-  target: Rid;
-  stage: RelocationStage;
+/** A Relocation Store record: what the Driver shows of a relocation, plus its write ID. */
+export interface RelocationRecord extends RelocationView {
   writeId: string;
 }
 

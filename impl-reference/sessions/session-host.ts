@@ -57,15 +57,8 @@ export type LocationUpdate = { objectId: string; generation: number; owner: Rid 
 
 type SessionRelay = Extract<Work, { type: 'session-relay' }>;
 
-interface Binding {
-  token: string;
-  objectId: string;
-  generation: number;
-  route: Rid;
-  location: { owner: Rid; generation: number };
-  state: BindingState;
-  history: BindingView['history'];
-}
+/** The owner's binding is exactly what the Driver shows of it. */
+type Binding = BindingView;
 
 export class Session {
   id = randomUUID();
