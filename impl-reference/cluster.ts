@@ -63,7 +63,7 @@ export const EMBEDDED_TIMINGS: EffectiveTimings = {
 };
 
 /** What this runtime implements so far; scenarios needing anything else are not applicable. */
-const SUPPORTED: Capability[] = ['channels', 'node-direct', 'liveness', 'reconnect', 'failpoints', 'objects', 'instance-spots', 'store-faults', 'relocation', 'sessions'];
+const SUPPORTED: Capability[] = ['channels', 'node-direct', 'liveness', 'reconnect', 'objects', 'instance-spots', 'store-faults', 'relocation', 'sessions'];
 
 export class DriverInputError extends Error {}
 

@@ -2,7 +2,9 @@
 // JSON object per line on stdin/stdout. Each `open` starts a cluster of its own (one per
 // scenario). This is what another language's runtime would implement; the kit runs it with
 //   spotcheck run --impl "exec:node --import tsx impl-reference/serve.ts"
-// A mutant can be served too: SPOTCHECK_SERVE_MUTANT=<name>.
+// A mutant can be served too: SPOTCHECK_SERVE_MUTANT=<name>. To show how the kit judges a runtime
+// that implements less, SPOTCHECK_SERVE_CAPABILITIES and SPOTCHECK_SERVE_FAILPOINTS (comma-separated,
+// possibly empty) limit what describe() reports; the runtime itself is unchanged.
 
 import { createInterface } from 'node:readline';
 import { EmbeddedCluster } from './cluster.ts';
@@ -11,6 +13,20 @@ import type { Driver } from '../src/driver/types.ts';
 const drivers = new Map<string, Driver>();
 let next = 0;
 const mutant = process.env.SPOTCHECK_SERVE_MUTANT || undefined;
+const only = (name: string): string[] | undefined => process.env[name]?.split(',').filter(Boolean);
+const capabilities = only('SPOTCHECK_SERVE_CAPABILITIES');
+const failpoints = only('SPOTCHECK_SERVE_FAILPOINTS');
+
+/** The reference, reporting only the capabilities and failpoints it was told to. */
+function openCluster(): Driver {
+  const cluster = new EmbeddedCluster({ mutant });
+  const describe = cluster.describe.bind(cluster);
+  cluster.describe = async () => {
+    const d = await describe();
+    return { ...d, capabilities: capabilities ? d.capabilities.filter((c) => capabilities.includes(c)) : d.capabilities, failpoints: failpoints ?? d.failpoints };
+  };
+  return cluster;
+}
 
 function reply(id: unknown, body: { result: unknown } | { error: { code: number; message: string } }): void {
   process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id, ...body })}\n`);
@@ -27,7 +43,7 @@ async function handle(line: string): Promise<void> {
   try {
     if (method === 'open') {
       const name = `d${++next}`;
-      drivers.set(name, new EmbeddedCluster({ mutant }));
+      drivers.set(name, openCluster());
       return reply(id, { result: { driver: name } });
     }
     const driver = typeof params?.driver === 'string' ? drivers.get(params.driver) : undefined;

@@ -3,8 +3,9 @@
 
 import { Given, Then, When } from '@cucumber/cucumber';
 import type { JournalEntry, ObjectKind, ObjectRecordView, OperationSpec, RecordState, Rid } from '../src/driver/types.ts';
-import { eventually, throughout } from './support/eventually.ts';
+import { eventually, expectWithin, throughout } from './support/eventually.ts';
 import { QUIET_WINDOW_MS, SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
+import { violated } from '../src/checks/violation.ts';
 
 async function startOp(world: SpotWorld, name: string, spec: OperationSpec): Promise<void> {
   const { opId } = await world.driver.submit(spec);
@@ -153,7 +154,7 @@ Then(
   async function (this: SpotWorld, objectId: string, state: RecordState, owner: string | undefined, generation: string) {
     const r = await this.driver.lookup(objectId);
     if (r.state !== state || (owner && r.owner !== owner) || r.generation !== Number(generation)) {
-      throw new Error(`the record of ${objectId} is ${describeRecord(r)}`);
+      violated(`the record of ${objectId} is ${describeRecord(r)}`);
     }
   },
 );
@@ -163,13 +164,13 @@ Then('the record of {string} is unchanged', async function (this: SpotWorld, obj
   const before = this.recordBefore;
   if (!before) throw new Error('no record was noted before the operation');
   const now = await this.driver.lookup(objectId);
-  if (now.storeVersion !== before.storeVersion) throw new Error(`the record changed: was ${describeRecord(before)}, is ${describeRecord(now)}`);
+  if (now.storeVersion !== before.storeVersion) violated(`the record changed: was ${describeRecord(before)}, is ${describeRecord(now)}`);
 });
 
 Then('the record of {string} holds the first message', async function (this: SpotWorld, objectId: string) {
   const r = await this.driver.lookup(objectId);
   const { opId } = this.op('the first message');
-  if (r.creation?.firstMessage?.opId !== opId) throw new Error(`the stored first message is ${JSON.stringify(r.creation?.firstMessage)}`);
+  if (r.creation?.firstMessage?.opId !== opId) violated(`the stored first message is ${JSON.stringify(r.creation?.firstMessage)}`);
 });
 
 // ---- factory runs --------------------------------------------------------------------------------
@@ -181,7 +182,7 @@ Then('the factory of {string} ran exactly once, on {rid}', async function (this:
     if (runs.length === 1 && runs[0].node !== node) return `it ran on ${runs[0].node}`;
     return undefined;
   });
-  if ((await factoryRuns(this, objectId)).length !== 1) throw new Error(`the factory of ${objectId} did not run`);
+  if ((await factoryRuns(this, objectId)).length !== 1) violated(`the factory of ${objectId} did not run`);
 });
 
 Then('the factory runs of {string} were {string}', async function (this: SpotWorld, objectId: string, expected: string) {
@@ -192,11 +193,11 @@ Then('the factory runs of {string} were {string}', async function (this: SpotWor
   let i = 0;
   for (const w of want) {
     const name = w.replace(/\+$/, '');
-    if (runs[i] !== name) throw new Error(`the factory runs of ${objectId} were ${runs.join(' then ') || 'none'}, expected ${expected}`);
+    if (runs[i] !== name) violated(`the factory runs of ${objectId} were ${runs.join(' then ') || 'none'}, expected ${expected}`);
     i++;
     if (w.endsWith('+')) while (runs[i] === name) i++;
   }
-  if (i !== runs.length) throw new Error(`the factory runs of ${objectId} were ${runs.join(' then ')}, expected ${expected}`);
+  if (i !== runs.length) violated(`the factory runs of ${objectId} were ${runs.join(' then ')}, expected ${expected}`);
 });
 
 Then('no factory of {string} ran after the fault', async function (this: SpotWorld, objectId: string) {
@@ -227,27 +228,27 @@ Then('the handler of the request ran for generation {int}', async function (this
   await this.outcomeOf();
   const runs = (await this.driver.journal()).filter((e) => e.kind === 'handler' && e.opId === opId);
   const gens = runs.map((e) => (e.kind === 'handler' ? e.generation : undefined));
-  if (gens.length !== 1 || gens[0] !== generation) throw new Error(`the handler ran for generation(s) [${gens.join(', ')}]`);
+  if (gens.length !== 1 || gens[0] !== generation) violated(`the handler ran for generation(s) [${gens.join(', ')}]`);
 });
 
 Then('the first message was handled before the later message', async function (this: SpotWorld) {
   const first = this.op('the first message').opId;
   const later = this.op('the later message').opId;
   const at = (opId: string, j: JournalEntry[]) => j.find((e) => e.kind === 'handler' && e.opId === opId)?.seq;
-  const journal = await eventually('both messages to be handled', this.description.timings.defaultDeadlineMs, async () => {
+  const journal = await expectWithin('both messages to be handled', this.description.timings.defaultDeadlineMs, async () => {
     const j = await this.driver.journal();
     return at(first, j) && at(later, j) ? j : undefined;
   });
-  if (at(first, journal)! > at(later, journal)!) throw new Error('the later message was handled before the stored first message');
+  if (at(first, journal)! > at(later, journal)!) violated('the later message was handled before the stored first message');
 });
 
 Then('the request was sent to one owner only', async function (this: SpotWorld) {
   const o = await this.outcomeOf();
   const targets = new Set(o.attempts.map((a) => a.target));
-  if (targets.size > 1) throw new Error(`the request was sent to ${[...targets].join(' and ')}`);
+  if (targets.size > 1) violated(`the request was sent to ${[...targets].join(' and ')}`);
   if (o.status !== 'reply') {
     const runs = (await this.driver.journal()).filter((e) => e.kind === 'handler' && e.opId === o.opId);
-    if (runs.length) throw new Error('the failed request ran somewhere');
+    if (runs.length) violated('the failed request ran somewhere');
   }
 });
 
@@ -314,25 +315,25 @@ Then(
     // Both factories wait on a closed gate, so the loser must be refused while the winner is still
     // creating: a loser that runs the factory too never gets its answer.
     const names = [...this.ops.keys()].filter((n) => n.startsWith('the creation on '));
-    const lost = await eventually(`a creation of ${objectId} to be refused`, this.description.timings.defaultDeadlineMs, async () => {
+    const lost = await expectWithin(`a creation of ${objectId} to be refused`, this.description.timings.defaultDeadlineMs, async () => {
       for (const n of names) {
         const o = await this.driver.outcome(this.op(n).opId, 0);
         if (o) return { n, o };
       }
       return undefined;
     });
-    if (lost.o.status !== 'failure' || lost.o.errorKind !== 'AlreadyExists') throw new Error(`${lost.n} ended with ${lost.o.status} ${lost.o.errorKind ?? ''}`);
+    if (lost.o.status !== 'failure' || lost.o.errorKind !== 'AlreadyExists') violated(`${lost.n} ended with ${lost.o.status} ${lost.o.errorKind ?? ''}`);
     const others = names.filter((n) => n !== lost.n);
     if (others.length !== 1) throw new Error('this step expects two creations');
     this.winner = others[0].slice('the creation on '.length);
     const rec = await this.driver.lookup(objectId);
-    if (rec.state !== 'Creating' || rec.owner !== this.winner) throw new Error(`the record of ${objectId} is ${describeRecord(rec)}`);
+    if (rec.state !== 'Creating' || rec.owner !== this.winner) violated(`the record of ${objectId} is ${describeRecord(rec)}`);
   },
 );
 
 Then('the creation that holds the Creating record ends with a reply', async function (this: SpotWorld) {
   const o = await this.outcomeOf(`the creation on ${this.winner}`);
-  if (o.status !== 'reply') throw new Error(`the creation on ${this.winner} ended with ${o.status} ${o.errorKind ?? ''}`);
+  if (o.status !== 'reply') violated(`the creation on ${this.winner} ended with ${o.status} ${o.errorKind ?? ''}`);
 });
 
 Then('the factory of {string} ran exactly once, on the node whose creation won', async function (this: SpotWorld, objectId: string) {
@@ -346,5 +347,5 @@ Then('the factory of {string} ran exactly once, on the node whose creation won',
 
 Then('the record of {string} is Ready, owned by the node whose creation won, generation {int}', async function (this: SpotWorld, objectId: string, generation: number) {
   const r = await this.driver.lookup(objectId);
-  if (r.state !== 'Ready' || r.owner !== this.winner || r.generation !== generation) throw new Error(`the record of ${objectId} is ${describeRecord(r)}; the creation on ${this.winner} won`);
+  if (r.state !== 'Ready' || r.owner !== this.winner || r.generation !== generation) violated(`the record of ${objectId} is ${describeRecord(r)}; the creation on ${this.winner} won`);
 });

@@ -6,6 +6,7 @@ import { Then, type DataTable } from '@cucumber/cucumber';
 import type { JournalEntry, Outcome, Rid } from '../src/driver/types.ts';
 import { throughout } from './support/eventually.ts';
 import { QUIET_WINDOW_MS, SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
+import { violated } from '../src/checks/violation.ts';
 
 function describeOutcome(o: Outcome): string {
   const attempts = o.attempts.map((a) => `${a.target}:${a.accepted}`).join(', ');
@@ -22,39 +23,39 @@ Then('{op} ends with a reply from {rid}', async function (this: SpotWorld, name:
   const o = await this.outcomeOf(name);
   const accepted = o.attempts.filter((a) => a.accepted === 'yes');
   if (o.status !== 'reply' || accepted.length !== 1 || accepted[0].target !== node) {
-    throw new Error(`expected a reply from ${node}, got ${describeOutcome(o)}`);
+    violated(`expected a reply from ${node}, got ${describeOutcome(o)}`);
   }
 });
 
 Then('{op} ends with failure {word}', async function (this: SpotWorld, name: string, errorKind: string) {
   const o = await this.outcomeOf(name);
-  if (o.status !== 'failure' || o.errorKind !== errorKind) throw new Error(`expected failure ${errorKind}, got ${describeOutcome(o)}`);
+  if (o.status !== 'failure' || o.errorKind !== errorKind) violated(`expected failure ${errorKind}, got ${describeOutcome(o)}`);
 });
 
 Then('{op} ends cancelled', async function (this: SpotWorld, name: string) {
   const o = await this.outcomeOf(name);
-  if (o.status !== 'cancelled') throw new Error(`expected cancelled, got ${describeOutcome(o)}`);
+  if (o.status !== 'cancelled') violated(`expected cancelled, got ${describeOutcome(o)}`);
 });
 
 Then('{op} ends with shutdown', async function (this: SpotWorld, name: string) {
   const o = await this.outcomeOf(name);
-  if (o.status !== 'shutdown') throw new Error(`expected shutdown, got ${describeOutcome(o)}`);
+  if (o.status !== 'shutdown') violated(`expected shutdown, got ${describeOutcome(o)}`);
 });
 
 Then('{op} ends with a timeout at its deadline', async function (this: SpotWorld, name: string) {
   const started = Date.now();
   const o = await this.outcomeOf(name);
-  if (o.status !== 'timeout') throw new Error(`expected a timeout, got ${describeOutcome(o)}`);
+  if (o.status !== 'timeout') violated(`expected a timeout, got ${describeOutcome(o)}`);
   const waited = Date.now() - started;
   const limit = this.op(name).deadlineMs + SCHEDULING_TOLERANCE_MS;
-  if (waited > limit) throw new Error(`the timeout came ${waited} ms after the request started, past its deadline (${limit} ms)`);
+  if (waited > limit) violated(`the timeout came ${waited} ms after the request started, past its deadline (${limit} ms)`);
 });
 
 Then('every one of the requests ended with a reply from {rid}', async function (this: SpotWorld, node: Rid) {
   for (const name of this.ops.keys()) {
     const o = await this.outcomeOf(name);
     const accepted = o.attempts.filter((a) => a.accepted === 'yes');
-    if (o.status !== 'reply' || accepted[0]?.target !== node) throw new Error(`${name}: expected a reply from ${node}, got ${describeOutcome(o)}`);
+    if (o.status !== 'reply' || accepted[0]?.target !== node) violated(`${name}: expected a reply from ${node}, got ${describeOutcome(o)}`);
   }
 });
 
@@ -62,21 +63,21 @@ Then('the attempts were', async function (this: SpotWorld, table: DataTable) {
   const o = await this.outcomeOf();
   const want = table.hashes().map((r) => `${r.target}:${r.accepted}`);
   const got = o.attempts.map((a) => `${a.target}:${a.accepted}`);
-  if (want.join(', ') !== got.join(', ')) throw new Error(`expected attempts [${want.join(', ')}], got [${got.join(', ')}]`);
+  if (want.join(', ') !== got.join(', ')) violated(`expected attempts [${want.join(', ')}], got [${got.join(', ')}]`);
 });
 
 Then('every attempt named {rid}', async function (this: SpotWorld, node: Rid) {
   const o = await this.outcomeOf();
   const other = o.attempts.find((a) => a.target !== node);
-  if (other) throw new Error(`an attempt went to ${other.target}: ${describeOutcome(o)}`);
+  if (other) violated(`an attempt went to ${other.target}: ${describeOutcome(o)}`);
 });
 
 Then('no server accepted the request', async function (this: SpotWorld) {
   // The last attempt may still be unanswered when the deadline ends the operation ("unknown");
   // what matters is that none was accepted, and that at least one was refused for capacity.
   const o = await this.outcomeOf();
-  if (o.attempts.some((a) => a.accepted === 'yes')) throw new Error(`a server accepted: ${describeOutcome(o)}`);
-  if (!o.attempts.some((a) => a.accepted === 'no')) throw new Error(`no attempt was refused: ${describeOutcome(o)}`);
+  if (o.attempts.some((a) => a.accepted === 'yes')) violated(`a server accepted: ${describeOutcome(o)}`);
+  if (!o.attempts.some((a) => a.accepted === 'no')) violated(`no attempt was refused: ${describeOutcome(o)}`);
 });
 
 // ---- the journal -------------------------------------------------------------------------------
@@ -91,7 +92,7 @@ Then('the handler ran exactly once, on {rid}', async function (this: SpotWorld, 
   const { opId } = this.op();
   await this.outcomeOf(); // evidence is read once the operation has ended
   const now = handlerRuns(await this.driver.journal(), opId);
-  if (now.length !== 1 || now[0] !== node) throw new Error(`expected one run on ${node}, the journal shows runs on [${now.join(', ')}]`);
+  if (now.length !== 1 || now[0] !== node) violated(`expected one run on ${node}, the journal shows runs on [${now.join(', ')}]`);
   await watchRuns(this, (runs) => (runs.length > 1 ? `ran again, on [${runs.join(', ')}]` : undefined));
 });
 
@@ -99,7 +100,7 @@ Then('the handler never ran on {rid}', async function (this: SpotWorld, node: Ri
   for (const [name, { opId }] of this.ops) {
     await this.outcomeOf(name);
     const runs = handlerRuns(await this.driver.journal(), opId);
-    if (runs.includes(node)) throw new Error(`${name} ran on ${node}`);
+    if (runs.includes(node)) violated(`${name} ran on ${node}`);
   }
   await throughout(`runs on ${node}`, QUIET_WINDOW_MS, async () => {
     const journal = await this.driver.journal();

@@ -3,8 +3,9 @@
 
 import { Then } from '@cucumber/cucumber';
 import type { NotReadyReason, PeerEvent, Rid } from '../src/driver/types.ts';
-import { eventually, throughout } from './support/eventually.ts';
+import { expectWithin, throughout } from './support/eventually.ts';
 import { QUIET_WINDOW_MS, SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
+import { violated } from '../src/checks/violation.ts';
 
 function faultAt(world: SpotWorld): number {
   if (!world.lastFault) throw new Error('no fault was injected in this scenario');
@@ -25,11 +26,11 @@ Then("{rid}'s peer {rid} becomes not-ready within the liveness deadline", async 
   const at = faultAt(this);
   const { livenessDeadlineMs } = this.description.timings;
   const limit = livenessDeadlineMs + SCHEDULING_TOLERANCE_MS;
-  const event = await eventually(`${node}'s peer ${peer} to become not-ready`, limit, async () =>
+  const event = await expectWithin(`${node}'s peer ${peer} to become not-ready`, limit, async () =>
     notReadySince((await this.driver.peer(node, peer)).history, at),
   );
-  if (event.reason !== 'liveness') throw new Error(`not-ready for "${event.reason}", expected the liveness check`);
-  if (event.at - at > limit) throw new Error(`not-ready ${event.at - at} ms after the peer went silent; the liveness deadline is ${livenessDeadlineMs} ms`);
+  if (event.reason !== 'liveness') violated(`not-ready for "${event.reason}", expected the liveness check`);
+  if (event.at - at > limit) violated(`not-ready ${event.at - at} ms after the peer went silent; the liveness deadline is ${livenessDeadlineMs} ms`);
 });
 
 const REASONS: Record<string, NotReadyReason> = { 'an orderly close': 'orderly-close', 'a transport error': 'transport-error' };
@@ -42,11 +43,11 @@ Then(
     const at = faultAt(this);
     // "At once": before a single heartbeat interval has passed, so well before any liveness check.
     const limit = this.description.timings.heartbeatIntervalMs;
-    const event = await eventually(`${node}'s peer ${peer} to become not-ready`, this.description.timings.livenessDeadlineMs * 2, async () =>
+    const event = await expectWithin(`${node}'s peer ${peer} to become not-ready`, this.description.timings.livenessDeadlineMs * 2, async () =>
       notReadySince((await this.driver.peer(node, peer)).history, at),
     );
-    if (event.reason !== reason) throw new Error(`not-ready because of "${event.reason}", expected "${reason}"`);
-    if (event.at - at > limit) throw new Error(`not-ready ${event.at - at} ms after the ${because}; "at once" allows ${limit} ms`);
+    if (event.reason !== reason) violated(`not-ready because of "${event.reason}", expected "${reason}"`);
+    if (event.at - at > limit) violated(`not-ready ${event.at - at} ms after the ${because}; "at once" allows ${limit} ms`);
   },
 );
 
@@ -61,40 +62,40 @@ Then("{rid}'s peer {rid} stayed ready throughout", async function (this: SpotWor
 
 Then('host {rid} is Ready', async function (this: SpotWorld, node: Rid) {
   const v = await this.driver.node(node);
-  if (v.host !== 'Ready') throw new Error(`host ${node} is ${v.host}`);
+  if (v.host !== 'Ready') violated(`host ${node} is ${v.host}`);
 });
 
 Then('a node direct message from {rid} to {rid} still gets a reply', async function (this: SpotWorld, from: Rid, to: Rid) {
   const { opId } = await this.driver.submit({ kind: 'node-direct', from, mesh: this.meshOf(from), to, payload: { app: 'echo', value: 'still here' } });
   const o = await this.driver.outcome(opId, this.description.timings.defaultDeadlineMs + SCHEDULING_TOLERANCE_MS);
-  if (o?.status !== 'reply') throw new Error(`${from} to ${to}: ${o ? `${o.status} ${o.errorKind ?? ''}` : 'no result'}`);
+  if (o?.status !== 'reply') violated(`${from} to ${to}: ${o ? `${o.status} ${o.errorKind ?? ''}` : 'no result'}`);
   const ran = (await this.driver.journal()).filter((e) => e.kind === 'handler' && e.opId === opId).map((e) => e.node);
-  if (ran.join() !== to) throw new Error(`the handler ran on [${ran.join(', ')}], expected ${to}`);
+  if (ran.join() !== to) violated(`the handler ran on [${ran.join(', ')}], expected ${to}`);
 });
 
 Then("{rid}'s peer {rid} is ready again on a new connection", async function (this: SpotWorld, node: Rid, peer: Rid) {
   const old = this.before.get(`${node}->${peer}`);
   if (!old?.connectionId) throw new Error(`no earlier connection from ${node} to ${peer} was noted`);
-  const v = await eventually(`${node}'s peer ${peer} to be ready again`, reconnectBoundMs(this), async () => {
+  const v = await expectWithin(`${node}'s peer ${peer} to be ready again`, reconnectBoundMs(this), async () => {
     const p = await this.driver.peer(node, peer);
     return p.ready && p.connectionId !== old.connectionId ? p : undefined;
   });
   // Evidence of a real reconnect: not-ready first, then a verified handshake on a connection ID
   // never used before, and only then ready.
   const ids = v.history.filter((e) => e.event === 'handshake').map((e) => e.connectionId);
-  if (new Set(ids).size !== ids.length) throw new Error(`a connection ID was used twice: ${ids.join(', ')}`);
+  if (new Set(ids).size !== ids.length) violated(`a connection ID was used twice: ${ids.join(', ')}`);
   const lostAt = v.history.findIndex((e) => e.event === 'not-ready' && e.connectionId === old.connectionId);
   const after = v.history.slice(lostAt + 1);
   const hs = after.findIndex((e) => e.event === 'handshake' && e.connectionId === v.connectionId && e.verifiedRid === peer);
   const ready = after.findIndex((e) => e.event === 'ready' && e.connectionId === v.connectionId);
-  if (lostAt < 0) throw new Error('the old connection was never marked not-ready');
-  if (hs < 0 || ready < hs) throw new Error('the new connection was ready without a verified handshake');
+  if (lostAt < 0) violated('the old connection was never marked not-ready');
+  if (hs < 0 || ready < hs) violated('the new connection was ready without a verified handshake');
 });
 
 Then("{rid}'s peer {rid} is ready again at the new address", async function (this: SpotWorld, node: Rid, peer: Rid) {
   const old = this.before.get(`${node}->${peer}`);
   if (!old?.address) throw new Error(`no earlier address of ${peer} was noted`);
-  await eventually(`${node}'s peer ${peer} to be ready at a new address`, reconnectBoundMs(this), async () => {
+  await expectWithin(`${node}'s peer ${peer} to be ready at a new address`, reconnectBoundMs(this), async () => {
     const p = await this.driver.peer(node, peer);
     return p.ready && p.address !== undefined && p.address !== old.address;
   });
@@ -103,7 +104,7 @@ Then("{rid}'s peer {rid} is ready again at the new address", async function (thi
 Then("{rid} refuses the handshake and its peer {rid} stays not-ready", async function (this: SpotWorld, node: Rid, peer: Rid) {
   const at = faultAt(this);
   const before = this.before.get(`${node}->${peer}`);
-  await eventually(`${node} to refuse a handshake at ${peer}'s address`, reconnectBoundMs(this), async () =>
+  await expectWithin(`${node} to refuse a handshake at ${peer}'s address`, reconnectBoundMs(this), async () =>
     (await this.driver.peer(node, peer)).history.some((e) => e.at >= at && e.reason === 'handshake-refused'),
   );
   await throughout(`${node}'s peer ${peer}`, QUIET_WINDOW_MS, async () => {

@@ -3,8 +3,9 @@
 
 import { Given, Then, When } from '@cucumber/cucumber';
 import type { JournalEntry, Rid } from '../src/driver/types.ts';
-import { eventually, throughout } from './support/eventually.ts';
+import { eventually, expectWithin, throughout } from './support/eventually.ts';
 import { QUIET_WINDOW_MS, SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
+import { violated } from '../src/checks/violation.ts';
 
 Given('MessageFollowDuration is {int} ms', function (this: SpotWorld, ms: number) {
   if (this.meshes.size > 0) throw new Error('MessageFollowDuration must be set before the mesh starts');
@@ -75,7 +76,7 @@ When('MessageFollowDuration has passed', async function (this: SpotWorld) {
 
 Then('the relocation of {string} is at stage {word}', async function (this: SpotWorld, objectId: string, stage: string) {
   const rel = await this.driver.relocation(objectId);
-  if (rel?.stage !== stage) throw new Error(`the relocation of ${objectId} is at stage ${rel?.stage ?? '(none)'}`);
+  if (rel?.stage !== stage) violated(`the relocation of ${objectId} is at stage ${rel?.stage ?? '(none)'}`);
 });
 
 When('the relocation of {string} has reached stage {word}', async function (this: SpotWorld, objectId: string, stage: string) {
@@ -91,7 +92,7 @@ Then('the relocation of {string} aimed at {rid} only', async function (this: Spo
 
 Then('the record of {string} becomes Ready, owned by {rid}, generation {int}, within the cutover fallback', async function (this: SpotWorld, objectId: string, owner: Rid, generation: number) {
   const { cutoverFallbackMs, defaultDeadlineMs } = this.description.timings;
-  await eventually(`${objectId} to be owned by ${owner}`, cutoverFallbackMs + defaultDeadlineMs, async () => {
+  await expectWithin(`${objectId} to be owned by ${owner}`, cutoverFallbackMs + defaultDeadlineMs, async () => {
     const r = await this.driver.lookup(objectId);
     return r.state === 'Ready' && r.owner === owner && r.generation === generation;
   });
@@ -107,13 +108,13 @@ Then('the record of {string} stays Ready, owned by {rid}, generation {int}', asy
 });
 
 Then('the lifecycle callback of {string} succeeded on {rid} after {int} failed attempt(s)', async function (this: SpotWorld, objectId: string, node: Rid, failed: number) {
-  const runs = await eventually(`the lifecycle callback of ${objectId} to succeed`, this.description.timings.defaultDeadlineMs, async () => {
+  const runs = await expectWithin(`the lifecycle callback of ${objectId} to succeed`, this.description.timings.defaultDeadlineMs, async () => {
     const j = (await this.driver.journal()).filter((e) => e.kind === 'lifecycle' && e.objectId === objectId);
     return j.some((e) => e.kind === 'lifecycle' && e.ok) ? j : undefined;
   });
   const where = runs.map((e) => (e.kind === 'lifecycle' ? `${e.node}:${e.ok ? 'ok' : 'failed'}` : ''));
   const want = [...Array(failed).fill(`${node}:failed`), `${node}:ok`];
-  if (where.join(', ') !== want.join(', ')) throw new Error(`lifecycle callbacks: ${where.join(', ')}`);
+  if (where.join(', ') !== want.join(', ')) violated(`lifecycle callbacks: ${where.join(', ')}`);
 });
 
 Then('no message of {string} ran on {rid} while it could not reach the Store', async function (this: SpotWorld, objectId: string, node: Rid) {
@@ -125,7 +126,7 @@ Then('no message of {string} ran on {rid} while it could not reach the Store', a
 
 Then('{op} ran on {rid}', async function (this: SpotWorld, name: string, node: Rid) {
   const { opId } = this.op(name);
-  await eventually(`${name} to run on ${node}`, this.description.timings.defaultDeadlineMs, async () =>
+  await expectWithin(`${name} to run on ${node}`, this.description.timings.defaultDeadlineMs, async () =>
     (await this.driver.journal()).some((e) => e.kind === 'handler' && e.opId === opId && e.node === node),
   );
 });

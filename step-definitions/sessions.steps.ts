@@ -8,8 +8,9 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import type { AppPayload, Outcome, Rid } from '../src/driver/types.ts';
 import type { BindingView, ClientConnectionView, SessionOperationSpec, SessionView } from '../src/driver/sessions.ts';
-import { eventually, throughout } from './support/eventually.ts';
+import { eventually, expectWithin, throughout } from './support/eventually.ts';
 import { QUIET_WINDOW_MS, SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
+import { violated } from '../src/checks/violation.ts';
 
 // ---- helpers -------------------------------------------------------------------------------------
 
@@ -155,7 +156,7 @@ Then(
   async function (this: SpotWorld, owner: Rid, client: string, objectId: string, target: Rid, generation: number) {
     const tok = await token(this, client, objectId, 'newest');
     // The target sends the update after the commit; it reaches the Session owner within a deadline.
-    const b = await eventually(`the Session owner ${owner} to move the binding of ${objectId} to ${target}`, this.description.timings.defaultDeadlineMs, async () => {
+    const b = await expectWithin(`the Session owner ${owner} to move the binding of ${objectId} to ${target}`, this.description.timings.defaultDeadlineMs, async () => {
       for (const c of (await session(this, client)).connections) {
         const b = ownerBinding(c, tok);
         if (c.atOwner?.node === owner && b?.route === target) return b;
@@ -163,20 +164,20 @@ Then(
       return undefined;
     }).catch(async (e: Error) => {
       const c = current(await session(this, client));
-      throw new Error(`${e.message}; the binding is ${describeBinding(ownerBinding(c, tok))}`);
+      violated(`${e.message}; the binding is ${describeBinding(ownerBinding(c, tok))}`);
     });
     if (b.state !== 'bound' || b.generation !== generation || b.location.owner !== target || b.location.generation !== generation) {
-      throw new Error(`the binding is ${describeBinding(b)}`);
+      violated(`the binding is ${describeBinding(b)}`);
     }
-    if (!b.history.some((e) => e.event === 'location-update' && e.route === target)) throw new Error('the binding moved without a location update');
+    if (!b.history.some((e) => e.event === 'location-update' && e.route === target)) violated('the binding moved without a location update');
   },
 );
 
 Then("the Session owner {rid} holds client {string}'s binding of {string} for generation {int} as ended", async function (this: SpotWorld, owner: Rid, client: string, objectId: string, generation: number) {
   const c = current(await session(this, client));
-  if (c.atOwner?.node !== owner) throw new Error(`the Session is not held by ${owner}`);
+  if (c.atOwner?.node !== owner) violated(`the Session is not held by ${owner}`);
   const old = c.atOwner.bindings.filter((b) => b.objectId === objectId && b.generation === generation);
-  if (old.length === 0 || old.some((b) => b.state !== 'ended')) throw new Error(`the bindings of ${objectId} for generation ${generation}: ${old.map(describeBinding).join('; ') || 'none'}`);
+  if (old.length === 0 || old.some((b) => b.state !== 'ended')) violated(`the bindings of ${objectId} for generation ${generation}: ${old.map(describeBinding).join('; ') || 'none'}`);
 });
 
 Then(
@@ -197,18 +198,18 @@ Then(
   'client {string} got a new binding of {string} for generation {int}, routed to {rid}, with a new token',
   async function (this: SpotWorld, client: string, objectId: string, generation: number, route: Rid) {
     const o = await this.outcomeOf();
-    if (o.status !== 'reply') throw new Error(`the bind ended with ${describeOutcome(o)}`);
+    if (o.status !== 'reply') violated(`the bind ended with ${describeOutcome(o)}`);
     const got = o.reply as { token: string; generation: number; route: Rid };
-    if (got.generation !== generation || got.route !== route) throw new Error(`the binding is for generation ${got.generation}, routed to ${got.route}`);
+    if (got.generation !== generation || got.route !== route) violated(`the binding is for generation ${got.generation}, routed to ${got.route}`);
     const v = await session(this, client);
     const earlier = tokensOf(v, objectId).slice(0, this.marks.get(`tokens of ${client}/${objectId} before the bind`) ?? 0);
-    if (earlier.includes(got.token)) throw new Error('the bind handed out the token of an earlier binding again');
+    if (earlier.includes(got.token)) violated('the bind handed out the token of an earlier binding again');
     const c = current(v);
     const held = ownerBinding(c, got.token);
-    if (held?.state !== 'bound' || held.generation !== generation || held.route !== route) throw new Error(`the Session owner holds the new binding as: ${describeBinding(held)}`);
+    if (held?.state !== 'bound' || held.generation !== generation || held.route !== route) violated(`the Session owner holds the new binding as: ${describeBinding(held)}`);
     // Earlier bindings of the object in this Session are not revived by the new one.
     const revived = c.atOwner!.bindings.find((b) => b.objectId === objectId && earlier.includes(b.token) && b.state === 'bound');
-    if (revived) throw new Error(`an earlier binding is bound again: ${describeBinding(revived)}`);
+    if (revived) violated(`an earlier binding is bound again: ${describeBinding(revived)}`);
   },
 );
 
@@ -216,7 +217,7 @@ Then(
 
 Then('client {string} was told on its connection that {string} is now on {rid}', async function (this: SpotWorld, client: string, objectId: string, target: Rid) {
   const tok = await token(this, client, objectId, 'newest');
-  await eventually(`client ${client} to get the location update of ${objectId}`, this.description.timings.defaultDeadlineMs, async () => {
+  await expectWithin(`client ${client} to get the location update of ${objectId}`, this.description.timings.defaultDeadlineMs, async () => {
     const v = await session(this, client);
     return v.connections.some((c) => c.bindings.some((b) => b.token === tok) && c.updates.some((u) => u.t === 'location-update' && u.token === tok && u.route === target));
   });
@@ -237,11 +238,11 @@ Then('client {string} kept its first connection to {rid} and bound {string} only
 
 Then('the first connection of client {string} drops', async function (this: SpotWorld, client: string) {
   // A process that dies takes its connections with it: the client sees its end closed.
-  const c = await eventually(`the first connection of client ${client} to drop`, this.description.timings.livenessDeadlineMs + SCHEDULING_TOLERANCE_MS, async () => {
+  const c = await expectWithin(`the first connection of client ${client} to drop`, this.description.timings.livenessDeadlineMs + SCHEDULING_TOLERANCE_MS, async () => {
     const c = nth(await session(this, client), 1);
     return c.open ? undefined : c;
   });
-  if (c.closedBy !== 'owner') throw new Error(`the connection was closed by the ${c.closedBy}`);
+  if (c.closedBy !== 'owner') violated(`the connection was closed by the ${c.closedBy}`);
 });
 
 Then(
@@ -249,13 +250,13 @@ Then(
   async function (this: SpotWorld, client: string, node: Rid) {
     const v = await session(this, client);
     const c = current(v);
-    if (c.node !== node || !c.open) throw new Error(`the client's current connection is to ${c.node}, ${c.open ? 'open' : 'closed'}`);
+    if (c.node !== node || !c.open) violated(`the client's current connection is to ${c.node}, ${c.open ? 'open' : 'closed'}`);
     const earlier = v.connections.filter((x) => x !== c).map((x) => x.sessionId);
-    if (!c.sessionId || earlier.includes(c.sessionId)) throw new Error(`the connection to ${node} continues an earlier Session (${c.sessionId})`);
+    if (!c.sessionId || earlier.includes(c.sessionId)) violated(`the connection to ${node} continues an earlier Session (${c.sessionId})`);
     const s = c.atOwner;
-    if (!s || s.node !== node || s.state !== 'open') throw new Error(`${node} holds no open Session for the connection`);
-    if (s.authenticated) throw new Error('the new Session is authenticated without the client authenticating');
-    if (s.bindings.length > 0) throw new Error(`the new Session holds bindings: ${s.bindings.map(describeBinding).join('; ')}`);
+    if (!s || s.node !== node || s.state !== 'open') violated(`${node} holds no open Session for the connection`);
+    if (s.authenticated) violated('the new Session is authenticated without the client authenticating');
+    if (s.bindings.length > 0) violated(`the new Session holds bindings: ${s.bindings.map(describeBinding).join('; ')}`);
   },
 );
 
@@ -280,7 +281,7 @@ Then('client {string} received nothing on its second connection that belongs to 
 });
 
 Then('the Session owner {rid} has ended the first Session of client {string}', async function (this: SpotWorld, owner: Rid, client: string) {
-  await eventually(`the Session owner ${owner} to end the first Session of client ${client}`, this.description.timings.defaultDeadlineMs, async () => {
+  await expectWithin(`the Session owner ${owner} to end the first Session of client ${client}`, this.description.timings.defaultDeadlineMs, async () => {
     const c = nth(await session(this, client), 1);
     return c.atOwner?.node === owner && c.atOwner.state === 'ended';
   });
@@ -301,12 +302,12 @@ Then(
 );
 
 Then('the Session owner {rid} refused the Session of client {string} and closed its connection', async function (this: SpotWorld, owner: Rid, client: string) {
-  const c = await eventually(`the connection of client ${client} to be closed`, this.description.timings.defaultDeadlineMs, async () => {
+  const c = await expectWithin(`the connection of client ${client} to be closed`, this.description.timings.defaultDeadlineMs, async () => {
     const c = current(await session(this, client));
     return c.open ? undefined : c;
   });
-  if (c.closedBy !== 'owner') throw new Error(`the connection was closed by the ${c.closedBy}`);
+  if (c.closedBy !== 'owner') violated(`the connection was closed by the ${c.closedBy}`);
   if (c.atOwner?.node !== owner || c.atOwner.state !== 'ended' || c.atOwner.authenticated) {
-    throw new Error(`the Session owner holds the Session as ${c.atOwner ? `${c.atOwner.state}, ${c.atOwner.authenticated ? '' : 'not '}authenticated` : 'nothing'}`);
+    violated(`the Session owner holds the Session as ${c.atOwner ? `${c.atOwner.state}, ${c.atOwner.authenticated ? '' : 'not '}authenticated` : 'nothing'}`);
   }
 });

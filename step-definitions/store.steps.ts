@@ -3,8 +3,9 @@
 
 import { Given, Then, When } from '@cucumber/cucumber';
 import type { Rid, StoreLogEntry } from '../src/driver/types.ts';
-import { eventually, throughout } from './support/eventually.ts';
+import { eventually, expectWithin, throughout } from './support/eventually.ts';
 import { QUIET_WINDOW_MS, type SpotWorld } from './support/world.ts';
+import { violated } from '../src/checks/violation.ts';
 
 When('the Location Store stops answering {rid}', async function (this: SpotWorld, node: Rid) {
   await this.fault({ kind: 'store-down', node });
@@ -43,7 +44,7 @@ When('node {rid} joins mesh {string}', async function (this: SpotWorld, rid: Rid
 
 Then("{rid}'s peer {rid} becomes ready", async function (this: SpotWorld, node: Rid, peer: Rid) {
   const t = this.description.timings;
-  await eventually(`${node}'s peer ${peer} to be ready`, 4 * t.descriptorRefreshMs + 2 * t.livenessDeadlineMs, async () => (await this.driver.peer(node, peer)).ready);
+  await expectWithin(`${node}'s peer ${peer} to be ready`, 4 * t.descriptorRefreshMs + 2 * t.livenessDeadlineMs, async () => (await this.driver.peer(node, peer)).ready);
 });
 
 Then('{rid} makes no connection to {rid}', async function (this: SpotWorld, node: Rid, peer: Rid) {
@@ -67,9 +68,9 @@ Then("{rid}'s connections to {rids} are the ones noted", async function (this: S
     const noted = this.before.get(`${node}->${peer}`);
     if (!noted?.connectionId) throw new Error(`no connection from ${node} to ${peer} was noted`);
     const v = await this.driver.peer(node, peer);
-    if (!v.ready || v.connectionId !== noted.connectionId) throw new Error(`${node}'s connection to ${peer} was replaced (${noted.connectionId} -> ${v.connectionId ?? 'none'})`);
+    if (!v.ready || v.connectionId !== noted.connectionId) violated(`${node}'s connection to ${peer} was replaced (${noted.connectionId} -> ${v.connectionId ?? 'none'})`);
     const lost = v.history.find((e) => e.event === 'not-ready');
-    if (lost) throw new Error(`${node}'s peer ${peer} was not-ready (${lost.reason})`);
+    if (lost) violated(`${node}'s peer ${peer} was not-ready (${lost.reason})`);
   }
 });
 
@@ -82,15 +83,15 @@ Then(
     const key = `obj/${objectId}`;
     const log = (await this.driver.storeLog()).filter((e) => e.node === node && e.key === key);
     const at = log.findIndex((e) => e.op === 'change' && e.result === 'unclear');
-    if (at < 0) throw new Error(`${node} made no change of ${key} with an unclear result`);
+    if (at < 0) violated(`${node} made no change of ${key} with an unclear result`);
     const unclear = log[at];
     const next = log[at + 1];
-    if (!next || next.op !== 'read') throw new Error(`after the unclear change ${node} did ${next ? `a ${next.op}` : 'nothing'}, not a re-read`);
+    if (!next || next.op !== 'read') violated(`after the unclear change ${node} did ${next ? `a ${next.op}` : 'nothing'}, not a re-read`);
     const applied = next.version === unclear.expectedVersion! + 1;
     const then = log[at + 2];
-    if (applied && then?.op === 'change' && then.expectedVersion === unclear.expectedVersion) throw new Error('the change had applied, and was made again');
+    if (applied && then?.op === 'change' && then.expectedVersion === unclear.expectedVersion) violated('the change had applied, and was made again');
     if (!applied && next.version === unclear.expectedVersion && then && (then.op !== 'change' || then.expectedVersion !== unclear.expectedVersion)) {
-      throw new Error(`the change had not applied; ${node} did not retry it with StoreVersion ${unclear.expectedVersion}`);
+      violated(`the change had not applied; ${node} did not retry it with StoreVersion ${unclear.expectedVersion}`);
     }
   },
 );
@@ -128,7 +129,7 @@ Then(
     const reads = (await this.driver.storeLog()).filter(
       (e: StoreLogEntry) => e.node === node && e.op === 'read' && e.key === `obj/${objectId}` && e.result === 'ok' && e.at >= back,
     );
-    if (!reads.some((e) => e.at <= timer.at)) throw new Error(`${node} processed ${objectId} again without re-reading its record`);
+    if (!reads.some((e) => e.at <= timer.at)) violated(`${node} processed ${objectId} again without re-reading its record`);
   },
 );
 
@@ -140,5 +141,5 @@ Then('{rid} read the record of {string} from the Location Store since the mark',
   await this.outcomeOf();
   const mark = this.marks.get('store log') ?? 0;
   const reads = (await this.driver.storeLog()).slice(mark).filter((e) => e.node === node && e.op === 'read' && e.key === `obj/${objectId}`);
-  if (reads.length === 0) throw new Error(`${node} used its cached owner of ${objectId} and did not re-read the Location Store`);
+  if (reads.length === 0) violated(`${node} used its cached owner of ${objectId} and did not re-read the Location Store`);
 });

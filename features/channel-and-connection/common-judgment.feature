@@ -17,7 +17,7 @@ Feature: The confirmed boundary decides what the framework may do
     And the handler ran exactly once, on <ran on>
     And the application on A received exactly one result for the request
 
-    @V01 @R-GEN-1 @channels
+    @V01 @R-GEN-1 @channels @node-direct
     Examples: no target has accepted yet
       | boundary                                           | situation              | handler | event               | result         | ran on |
       | Refused by B before acceptance, so C may take it   | node B's queue is full | echoes  | nothing more happens | a reply from C | C      |
@@ -27,7 +27,7 @@ Feature: The confirmed boundary decides what the framework may do
       | boundary                                                | situation          | handler              | event                                                                                    | result              | ran on |
       | Accepted by B, then the connection is lost: not re-run  | every node is running | blocks on gate "g" | the handler has started on B and then the connection from A to B fails with a transport error | failure Unavailable | B      |
 
-    @V03 @channels @failpoints
+    @V03 @channels @failpoint:transport.ack-lost-after-write
     Examples: whether transport accepted is unknown
       | boundary                                             | situation                                                                     | handler | event               | result              | ran on |
       | Written to B, acceptance unknown: not resubmitted   | the connection from A to B will fail after the next operation is written to it | echoes  | nothing more happens | failure Unavailable | B      |

@@ -6,7 +6,7 @@ Feature: One peer's failure stays with that peer
   Background:
     Given a RouteMesh "m1" with nodes A, B and C
 
-  @V04 @R-CONN-2 @liveness
+  @V04 @R-CONN-2 @node-direct @liveness
   Scenario: A hung peer is not-ready within the liveness deadline, and nothing else is affected
     When node B hangs
     Then A's peer B becomes not-ready within the liveness deadline
@@ -17,7 +17,7 @@ Feature: One peer's failure stays with that peer
     And a node direct message from C to A still gets a reply
     And a node direct message from A to A still gets a reply
 
-  @V04 @R-CONN-2 @liveness
+  @V04 @R-CONN-2 @node-direct @liveness
   Scenario: A crashed peer is not-ready within the liveness deadline, and nothing else is affected
     When node B crashes
     Then C's peer B becomes not-ready within the liveness deadline

@@ -35,7 +35,7 @@ Feature: Node direct keeps the node the caller named
     Then the request ends with failure NotFound
     And the handler never ran for the request
 
-  @V03 @node-direct @failpoints
+  @V03 @node-direct @failpoint:transport.ack-lost-after-write
   Scenario: Acceptance unknown after the connection drops: not resubmitted, not retried
     Given the connection from A to B will fail after the next operation is written to it
     When A sends a node direct message to B

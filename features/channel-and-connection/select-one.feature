@@ -8,7 +8,7 @@ Feature: Channel select-one
     Given a RouteMesh "m1" with nodes A, B and C
     And a RouteMesh channel "work" served by B (weight 10) and C (weight 1)
 
-  @V01 @channels
+  @V01 @channels @node-direct
   Scenario: A server whose queue is full is passed over before acceptance
     Given node B's queue is full
     When A sends a request on channel "work"
@@ -37,7 +37,7 @@ Feature: Channel select-one
     Then the request ends with a timeout at its deadline
     And the handler ran exactly once, on B
 
-  @R-GEN-1 @channels
+  @R-GEN-1 @channels @node-direct
   Scenario: Re-selection ends with the operation's deadline
     Given node B's queue is full
     And node C's queue is full

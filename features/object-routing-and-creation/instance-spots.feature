@@ -15,33 +15,33 @@ Feature: Instance Spots: cold activation only from Missing
     And the record of "i1" is <record>
     And the factory runs of "i1" were "<factory runs>"
 
-    @R-INST-1 @instance-spots
+    @R-INST-1 @objects @instance-spots
     Examples: Missing, with no authority record
       | current state | situation                              | result         | record                               | factory runs |
       | Missing       | every node is running                  | a reply from A | Ready, owned by A, generation 1      | A:1          |
 
-    @R-INST-2 @instance-spots @failpoints
+    @R-INST-2 @objects @instance-spots @failpoint:activation.fail-before-ready @failpoint:activation.fail-before-restore
     Examples: Creating, or Ready with the first message not yet restored
       | current state                                  | situation                                                     | result         | record                          | factory runs |
       | Creating                                       | the first activation of "i1" on B stopped before Ready        | a reply from B | Ready, owned by B, generation 1 | B:1+         |
       | Ready with the first message not yet restored  | the first activation of "i1" on B stopped before the restore  | a reply from B | Ready, owned by B, generation 1 | B:1+         |
 
-    @R-INST-3 @instance-spots
+    @R-INST-3 @objects @instance-spots
     Examples: Ready with a valid owner lease
       | current state | situation                          | result         | record                          | factory runs |
       | Ready         | Instance Spot "i1" is Ready on B   | a reply from B | Ready, owned by B, generation 1 | B:1          |
 
-    @R-INST-4 @instance-spots
+    @R-INST-4 @objects @instance-spots
     Examples: the Ready owner process ended and its lease ran out
       | current state      | situation                                        | result              | record                          | factory runs |
       | Ready, owner gone  | Instance Spot "i1" is Ready on B, whose owner died | failure Unavailable | Ready, owned by B, generation 1 | B:1          |
 
-    @R-INST-5 @instance-spots
+    @R-INST-5 @objects @instance-spots
     Examples: explicitly closed, authority released
       | current state | situation                                    | result         | record                          | factory runs  |
       | closed        | Instance Spot "i1" was Ready on B and closed | a reply from A | Ready, owned by A, generation 2 | B:1 then A:2  |
 
-  @R-INST-2 @R-INST-7 @instance-spots @failpoints
+  @R-INST-2 @R-INST-7 @objects @instance-spots @failpoint:activation.fail-before-ready
   Scenario: A resumed first activation handles the stored first message before the message that resumed it
     Given B's next cold activation stops before the record is Ready
     And C sends Instance Spot "i1" the first message with Instance intent, activating on B
@@ -51,7 +51,7 @@ Feature: Instance Spots: cold activation only from Missing
     And the first message was handled before the later message
     And the record of "i1" is Ready, owned by B, generation 1
 
-  @R-INST-7 @instance-spots
+  @R-INST-7 @objects @instance-spots
   Scenario: No later message is processed before the stored first message
     When A sends Instance Spot "i1" the first message with Instance intent, activating on B, whose factory is held on gate "f"
     And the factory of "i1" has started on B
@@ -62,7 +62,7 @@ Feature: Instance Spots: cold activation only from Missing
     And the first message was handled before the later message
     And the record of "i1" holds the first message
 
-  @V11 @R-INST-2 @instance-spots
+  @V11 @R-INST-2 @objects @instance-spots
   Scenario: The node the recovery pointer names died mid-activation: the pointer picks no other node
     When A sends Instance Spot "i1" the first message with Instance intent, activating on B, whose factory is held on gate "f"
     And the factory of "i1" has started on B
@@ -73,7 +73,7 @@ Feature: Instance Spots: cold activation only from Missing
     And no factory of "i1" ran after the fault
     And generation 1 of "i1" was kept on B or cancelled, never carried on elsewhere
 
-  @V11 @instance-spots
+  @V11 @objects @instance-spots
   Scenario: A steady Ready owner fails: its activation record is no reason to activate elsewhere
     Given Instance Spot "i1" is Ready on B
     When node B crashes
@@ -90,7 +90,7 @@ Feature: Instance Spots: cold activation only from Missing
     And no factory of "o1" ran after the fault
     And the handler never ran for the request
 
-    @V12 @objects
+    @V12 @objects @instance-spots
     Examples:
       | what                                   | situation                                              | kind          | error       |
       | an Actor that does not exist           | every node is running                                  | actor         | NotFound    |

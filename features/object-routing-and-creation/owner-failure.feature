@@ -23,12 +23,12 @@ Feature: An owner that dies is not replaced
       | actor     | a message |
       | user spot | a message |
 
-    @R-OBJ-4 @R-INST-4 @V10 @instance-spots
+    @R-OBJ-4 @R-INST-4 @V10 @objects @instance-spots
     Examples: Instance Spots, even with Instance intent
       | kind          | message                        |
       | Instance Spot | a message with Instance intent |
 
-  @V10 @instance-spots @store-faults
+  @V10 @objects @instance-spots @store-faults
   Scenario: An Instance Spot whose owner lease ran out is not cold-activated again
     Given Instance Spot "i1" is Ready on B
     When the Location Store stops answering B

@@ -6,7 +6,7 @@ Feature: Relocating an Instance Spot is neither cold activation nor crash failov
     Given a RouteMesh "m1" with nodes A, B and C
     And Instance Spot "i1" is Ready on B
 
-  @R-INST-6 @V12 @relocation @instance-spots
+  @R-INST-6 @V12 @objects @instance-spots @relocation
   Scenario: A relocated Instance Spot keeps its generation, and no factory runs on the target
     When A relocates "i1" to C
     Then the relocation ends with a reply from B
@@ -14,7 +14,7 @@ Feature: Relocating an Instance Spot is neither cold activation nor crash failov
     And the factory runs of "i1" were "B:1"
     And the lifecycle callback of "i1" succeeded on C after 0 failed attempts
 
-  @V12 @relocation @instance-spots @failpoints
+  @V12 @objects @instance-spots @relocation @failpoint:relocation.crash-target-before-commit
   Scenario: A relocation whose target died is not recovered by cold activation
     Given the target C dies when the cutover arrives, before the commit
     When B relocates "i1" to C

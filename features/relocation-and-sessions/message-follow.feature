@@ -3,7 +3,7 @@ Feature: Message Follow follows a committed move, for MessageFollowDuration only
   the committed target, for MessageFollowDuration (30 s by default; 0 turns it off). It follows only
   that committed move path: it is not failover. (Spec section 4.2.)
 
-  @R-OBJ-3 @relocation
+  @R-OBJ-3 @objects @relocation
   Scenario: The previous owner follows a message it received to the committed target
     Given MessageFollowDuration is 500 ms
     And a RouteMesh "m1" with nodes A, B and C
@@ -13,7 +13,7 @@ Feature: Message Follow follows a committed move, for MessageFollowDuration only
     Then the request ends with a reply from B
     And the request ran on C
 
-  @R-OBJ-3 @relocation
+  @R-OBJ-3 @objects @relocation
   Scenario: After MessageFollowDuration the previous owner follows nothing
     Given MessageFollowDuration is 300 ms
     And a RouteMesh "m1" with nodes A, B and C
@@ -24,7 +24,7 @@ Feature: Message Follow follows a committed move, for MessageFollowDuration only
     Then the request ends with failure Unavailable
     And the handler never ran for the request
 
-  @R-OBJ-3 @relocation
+  @R-OBJ-3 @objects @relocation
   Scenario: MessageFollowDuration 0 turns Message Follow off
     Given MessageFollowDuration is 0 ms
     And a RouteMesh "m1" with nodes A, B and C
@@ -34,7 +34,7 @@ Feature: Message Follow follows a committed move, for MessageFollowDuration only
     Then the request ends with failure Unavailable
     And the handler never ran for the request
 
-  @R-OBJ-3 @R-REL-6 @relocation @failpoints
+  @R-OBJ-3 @R-REL-6 @objects @relocation @failpoint:relocation.crash-source-after-commit
   Scenario: Message Follow never follows a crash: a restarted previous owner follows nothing
     Given MessageFollowDuration is 30000 ms
     And a RouteMesh "m1" with nodes A, B and C

@@ -17,38 +17,38 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     And the record of "a1" <record>
     And the relocation of "a1" aimed at C only
 
-    @R-REL-1 @V13 @relocation @failpoints
+    @R-REL-1 @V13 @objects @relocation @failpoint:relocation.fail-before-relay-ready
     Examples: before the relay-ready reply is accepted
       | failure timing                                         | failpoint                                                     | result                   | record                                |
       | Explicit failure before relay-ready: the source stays  | the target C fails explicitly before relay-ready is accepted | failure RelocationFailed | stays Ready, owned by B, generation 1 |
 
-    @R-REL-2 @R-REL-7 @V13 @relocation @failpoints
+    @R-REL-2 @R-REL-7 @V13 @objects @relocation @failpoint:relocation.crash-source-after-relay-ready @failpoint:relocation.cutover-submit-fails
     Examples: after relay-ready was accepted, before the owner-change commit
       | failure timing                                                        | failpoint                                             | result              | record                                                                  |
       | The cutover submit fails: no rollback, the target commits on fallback | the source B cannot submit the cutover                | a reply from B      | becomes Ready, owned by C, generation 1, within the cutover fallback   |
       | The source dies: the target commits on the fallback                   | the source B dies right after accepting relay-ready   | failure Unavailable | becomes Ready, owned by C, generation 1, within the cutover fallback   |
 
-    @R-REL-4 @R-REL-7 @V13 @relocation @failpoints
+    @R-REL-4 @R-REL-7 @V13 @objects @relocation @failpoint:relocation.lifecycle-callback-fails
     Examples: after the owner-change commit, the target still running
       | failure timing                                                   | failpoint                                      | result         | record                                |
       | The lifecycle callback fails once: retried on the same target    | the target C fails its first lifecycle callback | a reply from B | stays Ready, owned by C, generation 1 |
 
-    @R-REL-5 @V14 @relocation @failpoints
+    @R-REL-5 @V14 @objects @relocation @failpoint:relocation.crash-target-after-commit
     Examples: the target process ended after the owner-change commit
       | failure timing                                                | failpoint                             | result         | record                                |
       | The target dies after the commit: it stays the owner          | the target C dies right after the commit | a reply from B | stays Ready, owned by C, generation 1 |
 
-    @R-REL-6 @V14 @V13 @relocation @failpoints
+    @R-REL-6 @V14 @V13 @objects @relocation @failpoint:relocation.crash-target-before-commit
     Examples: the target process ended during the operation
       | failure timing                                                  | failpoint                                                 | result                   | record                                |
       | The target dies before the commit: no other target, no rollback | the target C dies when the cutover arrives, before the commit | failure RelocationFailed | stays Ready, owned by B, generation 1 |
 
-    @R-REL-3 @relocation @store-faults
+    @R-REL-3 @objects @store-faults @relocation @failpoint:store.reply-lost-after-apply
     Examples: no Store change result for the commit
       | failure timing                                           | failpoint                                                 | result         | record                                |
       | The commit's reply is lost: the record is re-read         | C's next Location Store change loses its reply after it applied | a reply from B | stays Ready, owned by C, generation 1 |
 
-  @R-REL-1 @V13 @relocation @failpoints
+  @R-REL-1 @V13 @objects @relocation @failpoint:relocation.fail-before-relay-ready
   Scenario: Before the boundary an explicit failure keeps the source's queue and membership
     Given A sends actor "a1" a message that blocks on gate "g"
     And the handler has started on B
@@ -60,7 +60,7 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     Then the later message ends with a reply from B
     And the later message ran on B
 
-  @R-REL-2 @V13 @relocation @failpoints
+  @R-REL-2 @V13 @objects @relocation @failpoint:relocation.cutover-submit-fails
   Scenario: After the boundary the not-yet-executed work moves to the target even if the cutover submit fails
     Given A sends actor "a1" a message that blocks on gate "g"
     And the handler has started on B
@@ -72,7 +72,7 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     Then the later message ran on C
     And the record of "a1" is Ready, owned by C, generation 1
 
-  @R-REL-5 @V14 @relocation @failpoints
+  @R-REL-5 @V14 @objects @relocation @failpoint:relocation.crash-target-after-commit
   Scenario: The target died after the commit: the object is Unavailable and nobody takes it over
     Given the target C dies right after the commit
     When B relocates "a1" to C
@@ -82,7 +82,7 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     And the handler never ran for the request
     And the record of "a1" stays Ready, owned by C, generation 1
 
-  @R-REL-6 @V14 @relocation @failpoints
+  @R-REL-6 @V14 @objects @relocation @failpoint:relocation.crash-target-before-commit
   Scenario: A target that died before the commit and restarts does not resume the relocation
     Given the target C dies when the cutover arrives, before the commit
     When B relocates "a1" to C
@@ -92,7 +92,7 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     And the record of "a1" stays Ready, owned by B, generation 1
     And the relocation of "a1" is at stage relay-ready-accepted
 
-  @V16 @R-REL-3 @relocation @store-faults
+  @V16 @R-REL-3 @objects @store-faults @relocation @failpoint:store.reply-lost-then-cut-off
   Scenario: While the commit's result is unclear, target dispatch stays closed until authority is re-read
     Given A sends actor "a1" a message that blocks on gate "g"
     And the handler has started on B
@@ -107,7 +107,7 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     And the relocation ends with a reply from B
     And the record of "a1" is Ready, owned by C, generation 1
 
-  @V08 @relocation
+  @V08 @objects @relocation
   Scenario: A relocation naming another generation is rejected
     When A relocates "a1" to C, naming generation 2
     Then the relocation ends with failure GenerationMismatch

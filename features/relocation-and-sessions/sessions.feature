@@ -13,7 +13,7 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     And actor "a1" is Ready on B
     And client "c1" has a Session on A with "a1" bound
 
-  @R-SES-1 @sessions @relocation
+  @R-SES-1 @objects @relocation @sessions
   Scenario: A planned relocation moves the binding; the Session keeps its connection and does not rebind
     When A relocates "a1" to C
     Then the relocation ends with a reply from B
@@ -40,13 +40,13 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     Then the request ends with a reply from <node>
     And the handler of the request ran for generation 2
 
-    @V09 @sessions
+    @V09 @objects @sessions
     Examples:
       | node |
       | B    |
       | C    |
 
-  @R-SES-2 @V09 @sessions
+  @R-SES-2 @V09 @objects @sessions
   Scenario: A late relay through the old binding is not applied to the new binding
     Given "a1" was closed and created again on B
     And client "c1" has bound "a1" again
@@ -55,7 +55,7 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     And the handler never ran for the request
     And the Session owner A holds client "c1"'s new binding of "a1" as bound, for generation 2
 
-  @R-SES-2 @sessions
+  @R-SES-2 @objects @sessions
   Scenario: A late unbind with the old token leaves the new binding bound
     Given "a1" was closed and created again on B
     And client "c1" has bound "a1" again
@@ -66,7 +66,7 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     Then the request ends with a reply from B
     And the handler of the request ran for generation 2
 
-  @R-SES-2 @sessions
+  @R-SES-2 @objects @sessions
   Scenario: A late disconnect of the earlier Session's connection does not end the new Session
     Given client "c1" has another Session on A with "a1" bound
     When the first connection of client "c1" disconnects
@@ -95,13 +95,13 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     When client "c1" relays a message through its binding of "a1"
     Then the request ends with a reply from B
 
-    @V15 @R-SES-3 @sessions
+    @V15 @R-SES-3 @objects @sessions
     Examples:
       | where                       | restart                                       | node |
       | to another node             | nothing more happens                          | C    |
       | to the same node, restarted | node A has restarted and its peers are ready  | A    |
 
-  @R-SES-3 @sessions
+  @R-SES-3 @objects @sessions
   Scenario: A reply meant for the dead Session owner's connection never reaches the new Session
     When client "c1" relays a message through its binding of "a1" that blocks on gate "g"
     And the handler has started on B
@@ -111,7 +111,7 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     And the gate "g" is released
     Then client "c1" received nothing on its second connection that belongs to the first
 
-  @R-SES-3 @sessions
+  @R-SES-3 @objects @sessions
   Scenario: A client with a wrong credential is refused, and its connection closed
     When client "c2" connects to A
     And client "c2" authenticates with a wrong credential

@@ -8,7 +8,7 @@ Feature: StoreFailureGrace: what a node keeps, and what it stops, while the Stor
   Background:
     Given a RouteMesh "m1" with nodes A, B and C
 
-  @R-STO-2 @store-faults @liveness
+  @R-STO-2 @liveness @store-faults
   Scenario: The last descriptor list and its connections stay, and liveness checks go on
     When the Location Store stops answering A
     And A has failed to read the descriptor list
@@ -17,7 +17,7 @@ Feature: StoreFailureGrace: what a node keeps, and what it stops, while the Stor
     Then A's peer C becomes not-ready within the liveness deadline
     And A's peer B stayed ready throughout
 
-  @R-STO-2 @store-faults
+  @R-STO-2 @node-direct @store-faults
   Scenario: A node outside the last descriptor list is not connected to
     When the Location Store stops answering A
     And A has failed to read the descriptor list
@@ -37,7 +37,7 @@ Feature: StoreFailureGrace: what a node keeps, and what it stops, while the Stor
     Then A's peer D becomes ready
     And A's connections to B and C are the ones noted
 
-  @R-STO-3 @store-faults
+  @R-STO-3 @objects @store-faults
   Scenario: Once owner eligibility ends, timers and messages stop
     Given actor "a1" is Ready on B with a timer every 20 ms
     And A sends actor "a1" a message that blocks on gate "g"
@@ -50,7 +50,7 @@ Feature: StoreFailureGrace: what a node keeps, and what it stops, while the Stor
     When the Location Store answers B again
     Then the later message ends with a reply from B
 
-  @R-STO-4 @store-faults
+  @R-STO-4 @objects @store-faults
   Scenario: When the Store answers again the owner re-reads its objects before processing goes on
     Given actor "a1" is Ready on B with a timer every 20 ms
     When the Location Store stops answering B

@@ -10,6 +10,7 @@ import { BACKENDS, UsageError, checkTarget, openDriver, type Target } from '../d
 import { startRedis, type RedisServer } from '../servers/redis.ts';
 import type { Description } from '../driver/types.ts';
 import { buildCompliance } from '../report/compliance.ts';
+import { LEVEL_NAMES, lacksForLevel, levelNamed, type LevelName } from '../requirements/levels.ts';
 import { mutantNames, runMutants } from '../run/mutants.ts';
 import { Progress } from './progress.ts';
 import { KIT_ROOT, Suite, checkOutDir, checkTags, publishReports } from '../run/suite.ts';
@@ -74,6 +75,7 @@ async function withBackend<T>(backend: string, progress: Progress, fn: (redisUrl
 
 interface RunOpts {
   impl: string;
+  level: LevelName;
   backend: string;
   tags?: string;
   out: string;
@@ -83,6 +85,7 @@ interface RunOpts {
 
 async function runCommand(opts: RunOpts): Promise<number> {
   checkTarget({ impl: opts.impl, backend: opts.backend });
+  if (!levelNamed(opts.level)) throw new UsageError(`unknown level "${opts.level}" (known: ${LEVEL_NAMES.join(', ')})`);
   checkTags(opts.tags);
   checkOutDir(opts.out);
   const progress = new Progress(process.stdout);
@@ -91,10 +94,15 @@ async function runCommand(opts: RunOpts): Promise<number> {
 
 async function runSuite(target: Target, opts: RunOpts, progress: Progress): Promise<number> {
   const description = await describeTarget(target);
-  progress.line(`spotcheck ${KIT.version}: ${description.name} ${description.version}, backend ${description.backend}${opts.tags ? `, tags ${opts.tags}` : ''}`);
+  progress.line(`spotcheck ${KIT.version}: ${description.name} ${description.version}, backend ${description.backend}, level ${opts.level}${opts.tags ? `, tags ${opts.tags}` : ''}`);
+  // A level needs capabilities and failpoints; the run goes on (its report says what passed) but
+  // cannot succeed when the implementation lacks one of them.
+  const lacks = lacksForLevel(levelNamed(opts.level)!, description);
+  if (lacks.length > 0) progress.line(`level ${opts.level} needs ${lacks.join(', ')}, which ${description.name} does not report: the run fails`);
   const suite = await Suite.load();
   const history = new Map<string, { name: string; statuses: string[] }>();
   let last!: Awaited<ReturnType<Suite['run']>>;
+  let levelLine = '';
   for (let i = 1; i <= opts.repeat; i++) {
     if (opts.repeat > 1) progress.line(`run ${i} of ${opts.repeat}`);
     const run = await suite.run({ target, tags: opts.tags, out: opts.out, parallel: opts.parallel, onScenario: (r, done, total) => progress.scenario(r, done, total) });
@@ -108,16 +116,20 @@ async function runSuite(target: Target, opts: RunOpts, progress: Progress): Prom
     const compliance = buildCompliance({
       kit: { name: KIT.name, version: KIT.version },
       implementation: { name: description.name, version: description.version, backend: description.backend },
+      description,
+      level: opts.level,
       startedAt: run.startedAt,
       durationMs: run.durationMs,
       results: run.results,
     });
     publishReports(run.reportDir, opts.out, { 'compliance.json': compliance });
     last = run;
+    levelLine = `level ${opts.level}: ${compliance.level.met === null ? 'no level met' : `met ${compliance.level.met}`}`;
   }
   const failed = last.results.filter((r) => r.status === 'failed');
   summarize(progress, last.results, last.durationMs, opts.out);
-  let code = failed.length > 0 ? 1 : 0;
+  progress.line(levelLine);
+  let code = failed.length > 0 || lacks.length > 0 ? 1 : 0;
   if (opts.repeat > 1) {
     const changed = [...history].filter(([, h]) => new Set(h.statuses).size > 1 || h.statuses.length !== opts.repeat);
     for (const [key, h] of changed) progress.line(`changed between runs: ${key} ${h.name}: ${h.statuses.join(', ')}`);
@@ -152,7 +164,11 @@ async function mutantsCommand(opts: { backend: string; only?: string; out: strin
     redisUrl,
     only,
     onMutant: (r, done, total) =>
-      progress.line(`[${done}/${total}] ${r.killed ? 'killed  ' : 'SURVIVED'} ${r.name} (breaks ${r.breaks.join(', ')}; failed: ${r.failedIds.join(', ') || 'none'})`),
+      progress.line(
+        `[${done}/${total}] ${r.killed ? 'killed  ' : 'SURVIVED'} ${r.name} (breaks ${r.breaks.join(', ')}; ` +
+          (r.kills.length ? `seen by: ${r.kills.map((k) => `${k.uri}:${k.stepLine} "${k.step}"`).join('; ')}` : 'no assertion saw it') +
+          (r.killed || r.notCounted.length === 0 ? ')' : `; ${r.notCounted.length} scenario(s) failed without an assertion, e.g. ${r.notCounted[0].failure.kind}: ${r.notCounted[0].failure.message})`),
+      ),
   }));
   publishReports(undefined, opts.out, { 'mutants.json': results });
   const survivors = results.filter((r) => !r.killed);
@@ -170,7 +186,8 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('run', { isDefault: true })
     .description('run the features against an implementation and write reports')
-    .option('--impl <name>', 'implementation: reference or mutant:<name>', 'reference')
+    .option('--impl <name>', 'implementation: reference, mutant:<name> or exec:<command>', 'reference')
+    .option('--level <name>', `conformance level the implementation must show: ${LEVEL_NAMES.join(', ')}`, 'full')
     .addOption(new Option('--backend <name>', 'embedded (in-memory Store) or redis (a real Redis Store)').default('embedded'))
     .option('--tags <expression>', 'Cucumber tag expression selecting scenarios, e.g. "@V01 or @R-CH-1"')
     .option('--out <dir>', 'folder for the reports', 'reports')

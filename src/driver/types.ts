@@ -36,13 +36,16 @@ export interface EffectiveTimings {
   messageFollowMs: number;
 }
 
-/** Capability names; a scenario tagged with a capability the implementation lacks is not-applicable. */
+/**
+ * Capability names; a scenario tagged with a capability the implementation lacks is not-applicable.
+ * Failpoints are not a capability of their own: Description.failpoints lists them one by one, and a
+ * scenario names each one it arms (`@failpoint:<name>`).
+ */
 export const CAPABILITIES = [
   'channels', // RouteMesh and ClientServer channels with select-one
   'node-direct', // node direct messages by RID
   'liveness', // heartbeat liveness and half-open detection (needs the hang and crash faults)
   'reconnect', // reconnect through the current descriptor (needs the move and impostor faults)
-  'failpoints', // named failpoints of the published list
   'objects', // Actors and Spots by logical ID through the Location Store
   'instance-spots', // Instance Spot cold activation
   'store-faults', // Location Store outages and lost replies

@@ -12,6 +12,8 @@ import {
   requiredIds as defaultRequiredIds,
   requirementById,
 } from '../requirements/registry.ts';
+import { FAILPOINT_TAG_PREFIX } from '../requirements/levels.ts';
+import { FAILPOINT_NAMES } from '../driver/failpoints.ts';
 
 export interface FeatureFile {
   uri: string;
@@ -160,8 +162,13 @@ function checkTag(tag: Tag, report: Report): boolean {
     report(tag.location.line, `${tag.name} is not a requirement ID in the registry`);
     return false;
   }
+  if (tag.name.startsWith(`@${FAILPOINT_TAG_PREFIX}`)) {
+    const name = tag.name.slice(1 + FAILPOINT_TAG_PREFIX.length);
+    if (!FAILPOINT_NAMES.includes(name)) report(tag.location.line, `${tag.name} names no published failpoint (src/driver/failpoints.ts)`);
+    return false;
+  }
   if (!CAPABILITY_TAGS.has(tag.name)) {
-    report(tag.location.line, `unknown tag ${tag.name} (not a requirement ID or capability tag)`);
+    report(tag.location.line, `unknown tag ${tag.name} (not a requirement ID, capability or @failpoint:<name> tag)`);
   }
   return false;
 }

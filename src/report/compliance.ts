@@ -1,45 +1,101 @@
-// compliance.json: the certificate. One entry per requirement ID of the registry, all of them,
-// with the scenarios that checked it. An ID is "passed" only when every one of its scenarios
-// passed; a not-applicable scenario keeps it from passing.
+// compliance.json: one entry per requirement ID of the registry, all of them, with the scenarios
+// that checked it, and the conformance level the run showed. Not applicable is never passed:
+// - passed: every scenario of the ID ran and passed;
+// - failed: at least one failed;
+// - partial: some passed, none failed, and some were not applicable (the ID is not passed);
+// - not-applicable: every scenario of the ID needs something the implementation lacks;
+// - untested: no selected scenario carries the ID.
 
 import { REQUIREMENTS } from '../requirements/registry.ts';
-import type { ScenarioResult } from '../run/results.ts';
+import { LEVELS, lacksForLevel, levelIds, levelNamed, needsOfTags, withinLevel, type LevelName } from '../requirements/levels.ts';
+import type { Description } from '../driver/types.ts';
+import type { Failure, ScenarioResult } from '../run/results.ts';
 
-export type RequirementStatus = 'passed' | 'failed' | 'not-applicable' | 'untested';
+export type RequirementStatus = 'passed' | 'failed' | 'partial' | 'not-applicable' | 'untested';
+
+export interface ScenarioEntry {
+  name: string;
+  uri: string;
+  line: number;
+  status: ScenarioResult['status'];
+  /** Not applicable: what the implementation lacks. */
+  lacks?: string[];
+  /** Failed: the step that failed, and how. */
+  failure?: Failure;
+}
+
+export interface LevelReport {
+  /** The level the run was asked to show (`--level`). */
+  requested: LevelName;
+  /** The highest level whose every requirement passed on scenarios inside it, or null. */
+  met: LevelName | null;
+  /** Capabilities and `failpoint:<name>` the requested level needs and the implementation does not report. */
+  lacks: string[];
+}
 
 export interface Compliance {
   kit: { name: string; version: string };
   implementation: { name: string; version: string; backend: string };
   startedAt: string;
   durationMs: number;
+  level: LevelReport;
   requirements: Array<{
     id: string;
     status: RequirementStatus;
-    scenarios: Array<{ name: string; uri: string; line: number; status: ScenarioResult['status'] }>;
+    counts: { passed: number; failed: number; notApplicable: number };
+    scenarios: ScenarioEntry[];
   }>;
-  summary: { passed: number; failed: number; notApplicable: number; untested: number };
+  summary: { passed: number; failed: number; partial: number; notApplicable: number; untested: number };
 }
 
-export function requirementStatus(scenarios: ScenarioResult[]): RequirementStatus {
+export function requirementStatus(scenarios: Pick<ScenarioResult, 'status'>[]): RequirementStatus {
   if (scenarios.length === 0) return 'untested';
   if (scenarios.some((s) => s.status === 'failed')) return 'failed';
-  if (scenarios.some((s) => s.status === 'not-applicable')) return 'not-applicable';
-  return 'passed';
+  const na = scenarios.filter((s) => s.status === 'not-applicable').length;
+  if (na === scenarios.length) return 'not-applicable';
+  return na > 0 ? 'partial' : 'passed';
+}
+
+/**
+ * The highest level the implementation showed: it reports every capability and failpoint of the
+ * level, and each requirement of the level has at least one scenario inside the level, all passed.
+ */
+export function levelMet(results: ScenarioResult[], description: Pick<Description, 'capabilities' | 'failpoints'>): LevelName | null {
+  for (const level of [...LEVELS].reverse()) {
+    if (lacksForLevel(level, description).length > 0) continue;
+    const ok = levelIds(level).every((id) => {
+      const inside = results.filter((r) => r.tags.includes(`@${id}`) && withinLevel(level, needsOfTags(r.tags)));
+      return inside.length > 0 && inside.every((r) => r.status === 'passed');
+    });
+    if (ok) return level.name;
+  }
+  return null;
 }
 
 export function buildCompliance(input: {
   kit: Compliance['kit'];
   implementation: Compliance['implementation'];
+  description: Pick<Description, 'capabilities' | 'failpoints'>;
+  level: LevelName;
   startedAt: Date;
   durationMs: number;
   results: ScenarioResult[];
 }): Compliance {
   const requirements = REQUIREMENTS.map(({ id }) => {
     const scenarios = input.results.filter((r) => r.tags.includes(`@${id}`));
+    const n = (s: ScenarioResult['status']) => scenarios.filter((r) => r.status === s).length;
     return {
       id,
       status: requirementStatus(scenarios),
-      scenarios: scenarios.map(({ name, uri, line, status }) => ({ name, uri, line, status })),
+      counts: { passed: n('passed'), failed: n('failed'), notApplicable: n('not-applicable') },
+      scenarios: scenarios.map(({ name, uri, line, status, lacks, failure }) => ({
+        name,
+        uri,
+        line,
+        status,
+        ...(lacks ? { lacks } : {}),
+        ...(failure ? { failure } : {}),
+      })),
     };
   });
   const count = (s: RequirementStatus) => requirements.filter((r) => r.status === s).length;
@@ -48,7 +104,18 @@ export function buildCompliance(input: {
     implementation: input.implementation,
     startedAt: input.startedAt.toISOString(),
     durationMs: input.durationMs,
+    level: {
+      requested: input.level,
+      met: levelMet(input.results, input.description),
+      lacks: lacksForLevel(levelNamed(input.level)!, input.description),
+    },
     requirements,
-    summary: { passed: count('passed'), failed: count('failed'), notApplicable: count('not-applicable'), untested: count('untested') },
+    summary: {
+      passed: count('passed'),
+      failed: count('failed'),
+      partial: count('partial'),
+      notApplicable: count('not-applicable'),
+      untested: count('untested'),
+    },
   };
 }

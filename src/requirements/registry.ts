@@ -37,7 +37,7 @@ export const REQUIREMENTS: Requirement[] = [
     statement: 'select-one may switch to another eligible server only while no server has accepted the operation (e.g. a full queue), never afterwards' },
   { id: 'V02', section: '2, 3.1, 10', capability: 'node-direct', required: true,
     statement: 'node direct, Actor/Spot direct and Session-bound operations keep the named RID, global object ID or binding; they never retarget' },
-  { id: 'V03', section: '2, 3.2, 10', capability: 'failpoints', required: true,
+  { id: 'V03', section: '2, 3.2, 10', capability: 'channels', required: true,
     statement: 'an operation whose transport acceptance is unknown, or that was accepted, is never resubmitted to another peer automatically' },
   { id: 'V04', section: '3.2, 10', capability: 'liveness', required: true,
     statement: 'a liveness failure of one peer leaves other ready peers ready, the host out of Error, and local owners processing' },

@@ -1,9 +1,36 @@
 // Turns Cucumber's message stream into one result per scenario (pickle): name, where it is, its
-// tags, its status, and whether it was not applicable (a capability the implementation lacks).
+// tags, its status, whether it was not applicable (and what it lacked), and for a failure, which
+// step failed and how. How it failed matters: only a RuleViolation thrown by an assertion is
+// evidence that a rule was broken; a step that ran out of time, a Driver call that threw, an
+// undefined step, all say the scenario could not judge (see src/checks/violation.ts).
 
 import type * as messages from '@cucumber/messages';
+import { VIOLATION_TYPE } from '../checks/violation.ts';
 
 export type ScenarioStatus = 'passed' | 'failed' | 'not-applicable';
+
+/**
+ * How a failed scenario failed:
+ * - assertion: a step (or the kit's evidence audit after the scenario) saw the rule broken;
+ * - error: a step threw anything else (a setup that could not be made, a Driver error, a timeout);
+ * - undefined, ambiguous, pending: Cucumber could not run the step;
+ * - skipped: skipped for no reason the kit gave (never a pass).
+ */
+export type FailureKind = 'assertion' | 'error' | 'undefined' | 'ambiguous' | 'pending' | 'skipped';
+
+export interface Failure {
+  kind: FailureKind;
+  /** The step text as Cucumber ran it (Examples values filled in), or the hook's name. */
+  step: string;
+  /** The step as written in the feature file (an outline's step keeps its <placeholders>). */
+  written?: string;
+  /** Line of the step in the feature file (0 for a hook). */
+  line: number;
+  /** The exception's class name, when one was thrown. */
+  type?: string;
+  /** First line of the failure message. */
+  message: string;
+}
 
 export interface ScenarioResult {
   name: string;
@@ -13,9 +40,14 @@ export interface ScenarioResult {
   status: ScenarioStatus;
   /** The first failure message, for reports and progress lines. */
   message?: string;
+  /** The first step that failed, and how. */
+  failure?: Failure;
+  /** For a not-applicable scenario: the capabilities and failpoints it needs that the implementation lacks. */
+  lacks?: string[];
 }
 
 export const NOT_APPLICABLE_MEDIA_TYPE = 'text/x.spotcheck.not-applicable';
+export const NOT_APPLICABLE_PREFIX = 'spotcheck:not-applicable ';
 
 // Worst status wins. Anything that is not a pass (undefined, pending, ambiguous, a skip that no
 // capability explains) is a failure: a conformance kit never turns "did not run" into a pass.
@@ -23,15 +55,25 @@ const SEVERITY: Record<string, number> = { PASSED: 0, SKIPPED: 1, UNKNOWN: 2, PE
 
 interface CaseState {
   pickleId: string;
+  testCaseId: string;
   worst: string;
-  message?: string;
-  notApplicable: boolean;
+  failure?: Failure;
+  lacks?: string[];
+}
+
+interface StepRef {
+  pickleStepId?: string;
+  hookId?: string;
 }
 
 export class ResultCollector {
   private readonly lines = new Map<string, number>(); // AST node id -> line
+  private readonly stepTexts = new Map<string, string>(); // AST step id -> text as written
   private readonly pickles = new Map<string, messages.Pickle>();
+  private readonly pickleSteps = new Map<string, messages.PickleStep>();
   private readonly testCases = new Map<string, string>(); // testCase id -> pickle id
+  private readonly testSteps = new Map<string, StepRef>(); // testStep id -> what it runs
+  private readonly hooks = new Map<string, string>(); // hook id -> name
   private readonly started = new Map<string, CaseState>(); // testCaseStarted id -> state
   readonly results: ScenarioResult[] = [];
   total = 0;
@@ -39,26 +81,31 @@ export class ResultCollector {
   constructor(private readonly onScenario?: (r: ScenarioResult, done: number, total: number) => void) {}
 
   handle(envelope: messages.Envelope): void {
-    if (envelope.gherkinDocument) this.indexLines(envelope.gherkinDocument);
-    if (envelope.pickle) this.pickles.set(envelope.pickle.id, envelope.pickle);
+    if (envelope.gherkinDocument) this.indexDocument(envelope.gherkinDocument);
+    if (envelope.hook) this.hooks.set(envelope.hook.id, envelope.hook.name ?? 'a hook');
+    if (envelope.pickle) {
+      this.pickles.set(envelope.pickle.id, envelope.pickle);
+      for (const s of envelope.pickle.steps) this.pickleSteps.set(s.id, s);
+    }
     if (envelope.testCase) {
       this.testCases.set(envelope.testCase.id, envelope.testCase.pickleId);
+      for (const s of envelope.testCase.testSteps) this.testSteps.set(s.id, { pickleStepId: s.pickleStepId, hookId: s.hookId });
       this.total++;
     }
     if (envelope.testCaseStarted) {
-      const pickleId = this.testCases.get(envelope.testCaseStarted.testCaseId)!;
-      this.started.set(envelope.testCaseStarted.id, { pickleId, worst: 'PASSED', notApplicable: false });
+      const testCaseId = envelope.testCaseStarted.testCaseId;
+      this.started.set(envelope.testCaseStarted.id, { pickleId: this.testCases.get(testCaseId)!, testCaseId, worst: 'PASSED' });
     }
     if (envelope.attachment?.mediaType === NOT_APPLICABLE_MEDIA_TYPE && envelope.attachment.testCaseStartedId) {
       const state = this.started.get(envelope.attachment.testCaseStartedId);
-      if (state) state.notApplicable = true;
+      if (state) state.lacks = envelope.attachment.body.replace(NOT_APPLICABLE_PREFIX, '').split(',').filter(Boolean);
     }
     if (envelope.testStepFinished) {
-      const state = this.started.get(envelope.testStepFinished.testCaseStartedId)!;
-      const r = envelope.testStepFinished.testStepResult;
+      const { testCaseStartedId, testStepId, testStepResult: r } = envelope.testStepFinished;
+      const state = this.started.get(testCaseStartedId)!;
       if (SEVERITY[r.status] > SEVERITY[state.worst]) {
         state.worst = r.status;
-        if (r.message) state.message = r.message.split('\n')[0];
+        if (r.status !== 'SKIPPED') state.failure = this.describeFailure(testStepId, r);
       }
     }
     if (envelope.testCaseFinished) {
@@ -70,11 +117,30 @@ export class ResultCollector {
     }
   }
 
+  private describeFailure(testStepId: string, r: messages.TestStepResult): Failure {
+    const ref = this.testSteps.get(testStepId) ?? {};
+    const pickleStep = ref.pickleStepId ? this.pickleSteps.get(ref.pickleStepId) : undefined;
+    const astId = pickleStep?.astNodeIds[0];
+    const type = r.exception?.type;
+    const message = (r.exception?.message ?? r.message ?? `step status ${r.status.toLowerCase()}`).split('\n')[0];
+    const kind: FailureKind =
+      r.status === 'FAILED' ? (type === VIOLATION_TYPE ? 'assertion' : 'error') : (r.status.toLowerCase() as FailureKind);
+    const failure: Failure = {
+      kind,
+      step: pickleStep ? pickleStep.text : (ref.hookId && this.hooks.get(ref.hookId)) || 'a hook',
+      line: astId ? (this.lines.get(astId) ?? 0) : 0,
+      message,
+    };
+    if (astId && this.stepTexts.has(astId)) failure.written = this.stepTexts.get(astId);
+    if (type) failure.type = type;
+    return failure;
+  }
+
   private toResult(state: CaseState): ScenarioResult {
     const pickle = this.pickles.get(state.pickleId)!;
     const astId = pickle.astNodeIds[pickle.astNodeIds.length - 1]; // the Examples row, if any
     let status: ScenarioStatus;
-    if (state.notApplicable && state.worst === 'SKIPPED') status = 'not-applicable';
+    if (state.lacks && state.worst === 'SKIPPED') status = 'not-applicable';
     else status = state.worst === 'PASSED' ? 'passed' : 'failed';
     const result: ScenarioResult = {
       name: pickle.name,
@@ -83,17 +149,29 @@ export class ResultCollector {
       tags: pickle.tags.map((t) => t.name),
       status,
     };
-    if (status === 'failed') result.message = state.message ?? `step status ${state.worst.toLowerCase()}`;
+    if (status === 'not-applicable') result.lacks = state.lacks;
+    if (status === 'failed') {
+      result.failure = state.failure ?? { kind: 'skipped', step: '', line: 0, message: 'skipped, with no missing capability to explain it' };
+      result.message = result.failure.message;
+    }
     return result;
   }
 
-  private indexLines(doc: messages.GherkinDocument): void {
+  private indexDocument(doc: messages.GherkinDocument): void {
+    const steps = (list: readonly messages.Step[]) => {
+      for (const s of list) {
+        this.lines.set(s.id, s.location.line);
+        this.stepTexts.set(s.id, s.text);
+      }
+    };
     const visit = (children: readonly messages.FeatureChild[] | readonly messages.RuleChild[]) => {
       for (const child of children) {
         if ('rule' in child && child.rule) visit(child.rule.children);
+        if (child.background) steps(child.background.steps);
         const sc = child.scenario;
         if (!sc) continue;
         this.lines.set(sc.id, sc.location.line);
+        steps(sc.steps);
         for (const ex of sc.examples) for (const row of ex.tableBody) this.lines.set(row.id, row.location.line);
       }
     };

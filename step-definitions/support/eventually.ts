@@ -1,29 +1,47 @@
 // Waiting for a condition on observations, bounded by a deadline the step states.
 // The Driver exposes state, not events, so a condition is re-read every few milliseconds; this is
 // awaiting an event, not sleeping a fixed time: it returns the moment the condition holds.
+//
+// Two kinds of wait, told apart by what their failure means:
+// - eventually: the scenario waits for a situation it set up (a handler started, a lease ran
+//   out); not seeing it means the scenario could not be made, a plain Error.
+// - expectWithin / throughout: the rule says something happens within a time, or never happens in
+//   a window; not seeing it (or seeing it) is a RuleViolation.
+
+import { RuleViolation } from '../../src/checks/violation.ts';
 
 const POLL_MS = 5;
 
-export async function eventually<T>(
-  what: string,
-  withinMs: number,
-  probe: () => Promise<T | undefined | false>,
-): Promise<T> {
+async function poll<T>(withinMs: number, probe: () => Promise<T | undefined | false>): Promise<T | undefined> {
   const end = Date.now() + withinMs;
   for (;;) {
     const value = await probe();
     if (value !== undefined && value !== false) return value;
-    if (Date.now() >= end) throw new Error(`${what}: not seen within ${withinMs} ms`);
+    if (Date.now() >= end) return undefined;
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }
 
-/** Watch a condition for a bounded window; fail the moment it is violated. */
+/** Wait for a situation the scenario set up; an Error if it does not come. */
+export async function eventually<T>(what: string, withinMs: number, probe: () => Promise<T | undefined | false>): Promise<T> {
+  const value = await poll(withinMs, probe);
+  if (value === undefined) throw new Error(`${what}: not seen within ${withinMs} ms`);
+  return value;
+}
+
+/** The rule says this happens within `withinMs`; a RuleViolation if it does not. */
+export async function expectWithin<T>(what: string, withinMs: number, probe: () => Promise<T | undefined | false>): Promise<T> {
+  const value = await poll(withinMs, probe);
+  if (value === undefined) throw new RuleViolation(`${what}: not seen within ${withinMs} ms`);
+  return value;
+}
+
+/** Watch a condition for a bounded window; a RuleViolation the moment it is violated. */
 export async function throughout(what: string, windowMs: number, holds: () => Promise<string | undefined>): Promise<void> {
   const end = Date.now() + windowMs;
   for (;;) {
     const violation = await holds();
-    if (violation) throw new Error(`${what}: ${violation}`);
+    if (violation) throw new RuleViolation(`${what}: ${violation}`);
     if (Date.now() >= end) return;
     await new Promise((r) => setTimeout(r, POLL_MS));
   }

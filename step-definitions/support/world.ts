@@ -4,7 +4,10 @@
 import { After, Before, setDefaultTimeout, setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
 import type { Description, Driver, Fault, FaultResult, ObjectRecordView, Outcome, Rid } from '../../src/driver/types.ts';
 import { openDriver, type Target } from '../../src/driver/load.ts';
-import { KNOWN_CAPABILITY_TAGS } from '../../src/requirements/registry.ts';
+import { failpointTag, needsOfTags } from '../../src/requirements/levels.ts';
+import { NOT_APPLICABLE_MEDIA_TYPE, NOT_APPLICABLE_PREFIX } from '../../src/run/results.ts';
+import { recordingNeeds } from './needs.ts';
+import { violated } from '../../src/checks/violation.ts';
 
 export interface StartedOp {
   opId: string;
@@ -32,6 +35,9 @@ export class SpotWorld extends World<Target> {
   winner?: Rid;
   /** Named moments (kit clock, or Store log positions), e.g. "lease ran out". */
   marks = new Map<string, number>();
+  /** Capabilities and failpoints the scenario's tags name, and those its Driver calls needed. */
+  tagged: string[] = [];
+  readonly used = new Set<string>();
 
   constructor(options: IWorldOptions<Target>) {
     super(options);
@@ -66,7 +72,7 @@ export class SpotWorld extends World<Target> {
   async outcomeOf(name = 'the request'): Promise<Outcome> {
     const op = this.op(name);
     const outcome = await this.driver.outcome(op.opId, op.deadlineMs + SCHEDULING_TOLERANCE_MS);
-    if (!outcome) throw new Error(`${name} had no terminal result within its deadline (${op.deadlineMs} ms + ${SCHEDULING_TOLERANCE_MS} ms tolerance)`);
+    if (!outcome) violated(`${name} had no terminal result within its deadline (${op.deadlineMs} ms + ${SCHEDULING_TOLERANCE_MS} ms tolerance)`);
     return outcome;
   }
 }
@@ -84,17 +90,24 @@ setWorldConstructor(SpotWorld);
 setDefaultTimeout(10_000);
 
 Before(async function (this: SpotWorld, { pickle }) {
-  this.driver = await openDriver(this.parameters);
+  this.driver = recordingNeeds(await openDriver(this.parameters), this.used);
   this.description = await this.driver.describe();
-  // A scenario needing a capability the implementation lacks is not applicable, never passed.
-  const needs = pickle.tags.map((t) => t.name.slice(1)).filter((t) => (KNOWN_CAPABILITY_TAGS as readonly string[]).includes(t));
-  const missing = needs.filter((c) => !(this.description.capabilities as string[]).includes(c));
+  // A scenario needing a capability or failpoint the implementation lacks is not applicable,
+  // never passed; the attachment names what it lacks.
+  this.tagged = needsOfTags(pickle.tags.map((t) => t.name));
+  const have = new Set<string>([...this.description.capabilities, ...this.description.failpoints.map(failpointTag)]);
+  const missing = this.tagged.filter((n) => !have.has(n));
   if (missing.length > 0) {
-    this.attach(`spotcheck:not-applicable ${missing.join(',')}`, 'text/x.spotcheck.not-applicable');
+    this.attach(`${NOT_APPLICABLE_PREFIX}${missing.join(',')}`, NOT_APPLICABLE_MEDIA_TYPE);
     return 'skipped';
   }
 });
 
-After(async function (this: SpotWorld) {
+After(async function (this: SpotWorld, { result }) {
   await this.driver?.close();
+  // The scenario's tags must name every need its Driver calls had (see support/needs.ts). Checked
+  // only when it passed: a failed scenario may have stopped before its later calls.
+  if (result?.status !== 'PASSED') return;
+  const untagged = [...this.used].filter((n) => !this.tagged.includes(n));
+  if (untagged.length > 0) throw new Error(`kit defect: this scenario needs ${untagged.map((n) => `@${n}`).join(' ')} but is not tagged so`);
 });
