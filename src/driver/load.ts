@@ -4,6 +4,7 @@
 import type { Driver } from './types.ts';
 import { isReferenceMutant, openEmbedded } from '../../adapters/embedded.ts';
 import { openWire } from '../../adapters/jsonrpc.ts';
+import { DO_NOTHING, isDoNothing, openDoNothing } from '../../adapters/do-nothing.ts';
 
 /** embedded: every node in this process, in-memory Store. redis: the same, on a real Redis Store. */
 export const BACKENDS = ['embedded', 'redis'] as const;
@@ -11,7 +12,7 @@ export const BACKENDS = ['embedded', 'redis'] as const;
 export class UsageError extends Error {}
 
 export interface Target {
-  /** "reference" or "mutant:<name>". */
+  /** "reference", "mutant:<name>", "do-nothing:<name>" or "exec:<command>". */
   impl: string;
   backend: string;
   /** The Redis server of this run (backend redis); the runner starts it. */
@@ -28,17 +29,24 @@ export function checkTarget(target: Target): void {
     throw new UsageError(`unknown backend "${target.backend}" (known: ${BACKENDS.join(', ')})`);
   }
   if (target.impl === 'reference') return;
+  if (target.impl.startsWith('do-nothing:')) {
+    const name = target.impl.slice('do-nothing:'.length);
+    if (!isDoNothing(name)) throw new UsageError(`unknown do-nothing implementation "${name}" (known: ${DO_NOTHING.join(', ')})`);
+    if (target.backend !== 'embedded') throw new UsageError(`--backend ${target.backend}: do-nothing implementations run on embedded only`);
+    return;
+  }
   if (target.impl.startsWith('mutant:')) {
     const name = target.impl.slice('mutant:'.length);
     if (isReferenceMutant(name)) return;
     throw new UsageError(`unknown mutant "${name}" (see: spotcheck mutants --list)`);
   }
-  throw new UsageError(`unknown implementation "${target.impl}" (known: reference, mutant:<name>, exec:<command>)`);
+  throw new UsageError(`unknown implementation "${target.impl}" (known: reference, mutant:<name>, do-nothing:<name>, exec:<command>)`);
 }
 
 export async function openDriver(target: Target): Promise<Driver> {
   checkTarget(target);
   if (target.impl.startsWith('exec:')) return openWire(target.impl.slice('exec:'.length));
+  if (target.impl.startsWith('do-nothing:')) return openDoNothing(target.impl.slice('do-nothing:'.length));
   const mutant = target.impl.startsWith('mutant:') ? target.impl.slice('mutant:'.length) : undefined;
   if (target.backend === 'redis' && !target.redisUrl) throw new UsageError('backend redis needs a Redis server, and none was started');
   return openEmbedded({ mutant, redisUrl: target.backend === 'redis' ? target.redisUrl : undefined });
