@@ -38,9 +38,8 @@ When('the connection from {rid} to {rid} fails with a transport error', async fu
 When(
   'the handler has started on {rid} and then the connection from {rid} to {rid} fails with a transport error',
   async function (this: SpotWorld, started: Rid, node: Rid, peer: Rid) {
-    const { opId } = this.op();
     await eventually(`the handler to start on ${started}`, this.description.timings.defaultDeadlineMs, async () =>
-      (await this.driver.journal()).some((e) => e.kind === 'handler' && e.opId === opId && e.node === started),
+      (await this.runsOf()).some((e) => e.node === started),
     );
     await noteConnection(this, node, peer);
     await this.fault({ kind: 'close-connection', node, peer, mode: 'error' });

@@ -4,6 +4,7 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import type { JournalEntry, ObjectKind, ObjectRecordView, OperationSpec, RecordState, Rid } from '../src/driver/types.ts';
 import { eventually, expectWithin, throughout } from './support/eventually.ts';
+import { runsOfOp } from './support/evidence.ts';
 import { QUIET_WINDOW_MS, SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
 import { violated } from '../src/checks/violation.ts';
 
@@ -224,17 +225,15 @@ Then(
 );
 
 Then('the handler of the request ran for generation {int}', async function (this: SpotWorld, generation: number) {
-  const { opId } = this.op();
   await this.outcomeOf();
-  const runs = (await this.driver.journal()).filter((e) => e.kind === 'handler' && e.opId === opId);
-  const gens = runs.map((e) => (e.kind === 'handler' ? e.generation : undefined));
+  const gens = (await this.runsOf()).map((e) => e.generation);
   if (gens.length !== 1 || gens[0] !== generation) violated(`the handler ran for generation(s) [${gens.join(', ')}]`);
 });
 
 Then('the first message was handled before the later message', async function (this: SpotWorld) {
   const first = this.op('the first message').opId;
   const later = this.op('the later message').opId;
-  const at = (opId: string, j: JournalEntry[]) => j.find((e) => e.kind === 'handler' && e.opId === opId)?.seq;
+  const at = (opId: string, j: JournalEntry[]) => runsOfOp(j, this.evidence, opId)[0]?.seq;
   const journal = await expectWithin('both messages to be handled', this.description.timings.defaultDeadlineMs, async () => {
     const j = await this.driver.journal();
     return at(first, j) && at(later, j) ? j : undefined;
@@ -247,8 +246,7 @@ Then('the request was sent to one owner only', async function (this: SpotWorld) 
   const targets = new Set(o.attempts.map((a) => a.target));
   if (targets.size > 1) violated(`the request was sent to ${[...targets].join(' and ')}`);
   if (o.status !== 'reply') {
-    const runs = (await this.driver.journal()).filter((e) => e.kind === 'handler' && e.opId === o.opId);
-    if (runs.length) violated('the failed request ran somewhere');
+    if ((await this.runsOf()).length) violated('the failed request ran somewhere');
   }
 });
 

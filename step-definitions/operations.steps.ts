@@ -59,9 +59,8 @@ When('{rid} sends a node direct message to {rid} that {handler}', async function
 });
 
 When('the handler has started on {rid}', async function (this: SpotWorld, node: Rid) {
-  const { opId } = this.op();
   await eventually(`the handler of the request to start on ${node}`, this.description.timings.defaultDeadlineMs, async () =>
-    (await this.driver.journal()).some((e) => e.kind === 'handler' && e.opId === opId && e.node === node),
+    (await this.runsOf()).some((e) => e.node === node),
   );
 });
 

@@ -4,7 +4,8 @@
 
 import { Then, type DataTable } from '@cucumber/cucumber';
 import type { JournalEntry, Outcome, Rid } from '../src/driver/types.ts';
-import { throughout } from './support/eventually.ts';
+import { expectWithin, throughout } from './support/eventually.ts';
+import { runsOfOp } from './support/evidence.ts';
 import { QUIET_WINDOW_MS, SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
 import { violated } from '../src/checks/violation.ts';
 
@@ -13,10 +14,9 @@ function describeOutcome(o: Outcome): string {
   return `${o.status}${o.errorKind ? ` ${o.errorKind}` : ''} (attempts: ${attempts || 'none'})`;
 }
 
-type HandlerRun = Extract<JournalEntry, { kind: 'handler' }>;
-
-function handlerRuns(journal: JournalEntry[], opId: string): Rid[] {
-  return journal.filter((e) => e.kind === 'handler' && e.opId === opId).map((e) => e.node);
+/** Nodes the operation's message was handled on, found by the kit's marker (not the operation ID). */
+function handlerRuns(world: SpotWorld, journal: JournalEntry[], opId: string): Rid[] {
+  return runsOfOp(journal, world.evidence, opId).map((e) => e.node);
 }
 
 Then('{op} ends with a reply from {rid}', async function (this: SpotWorld, name: string, node: Rid) {
@@ -85,13 +85,13 @@ Then('no server accepted the request', async function (this: SpotWorld) {
 /** Handler runs of the request, watched for the quiet window so that a late re-run is seen. */
 async function watchRuns(world: SpotWorld, check: (runs: Rid[]) => string | undefined): Promise<void> {
   const { opId } = world.op();
-  await throughout('handler runs of the request', QUIET_WINDOW_MS, async () => check(handlerRuns(await world.driver.journal(), opId)));
+  await throughout('handler runs of the request', QUIET_WINDOW_MS, async () => check(handlerRuns(world, await world.driver.journal(), opId)));
 }
 
 Then('the handler ran exactly once, on {rid}', async function (this: SpotWorld, node: Rid) {
   const { opId } = this.op();
   await this.outcomeOf(); // evidence is read once the operation has ended
-  const now = handlerRuns(await this.driver.journal(), opId);
+  const now = handlerRuns(this, await this.driver.journal(), opId);
   if (now.length !== 1 || now[0] !== node) violated(`expected one run on ${node}, the journal shows runs on [${now.join(', ')}]`);
   await watchRuns(this, (runs) => (runs.length > 1 ? `ran again, on [${runs.join(', ')}]` : undefined));
 });
@@ -99,12 +99,12 @@ Then('the handler ran exactly once, on {rid}', async function (this: SpotWorld, 
 Then('the handler never ran on {rid}', async function (this: SpotWorld, node: Rid) {
   for (const [name, { opId }] of this.ops) {
     await this.outcomeOf(name);
-    const runs = handlerRuns(await this.driver.journal(), opId);
+    const runs = handlerRuns(this, await this.driver.journal(), opId);
     if (runs.includes(node)) violated(`${name} ran on ${node}`);
   }
   await throughout(`runs on ${node}`, QUIET_WINDOW_MS, async () => {
     const journal = await this.driver.journal();
-    const ran = [...this.ops].find(([, { opId }]) => handlerRuns(journal, opId).includes(node));
+    const ran = [...this.ops].find(([, { opId }]) => handlerRuns(this, journal, opId).includes(node));
     return ran ? `${ran[0]} ran on ${node}` : undefined;
   });
 });
@@ -128,8 +128,10 @@ Then('the handler never ran for the request', async function (this: SpotWorld) {
 Then('the application on {rid} received exactly one result for the request', async function (this: SpotWorld, node: Rid) {
   const { opId } = this.op();
   const first = await this.outcomeOf();
+  const delivered = async () => (await this.driver.journal()).filter((e) => e.kind === 'result' && e.opId === opId);
+  await expectWithin(`the application on ${node} to receive the result of the request`, SCHEDULING_TOLERANCE_MS, async () => (await delivered()).length > 0);
   await throughout('results delivered for the request', QUIET_WINDOW_MS, async () => {
-    const results = (await this.driver.journal()).filter((e) => e.kind === 'result' && e.opId === opId);
+    const results = await delivered();
     if (results.some((r) => r.node !== node)) return `a result was delivered on another node`;
     if (results.length > 1) return `${results.length} results were delivered: ${results.map((r) => (r.kind === 'result' ? r.status : '')).join(', ')}`;
     if (results.length === 1 && results[0].kind === 'result' && results[0].status !== first.status) return `the delivered result is not the outcome's`;
@@ -139,9 +141,17 @@ Then('the application on {rid} received exactly one result for the request', asy
 
 Then('no handler ran for an operation the application did not start', async function (this: SpotWorld) {
   await this.outcomeOf();
-  const started = new Set([...[...this.ops.values()].map((o) => o.opId), ...this.fillers]);
+  // By marker: a message the application sent once and the framework started again carries the
+  // same marker under another operation ID; work of the framework's own carries none of the kit's.
   await throughout('handler runs', QUIET_WINDOW_MS, async () => {
-    const stray = (await this.driver.journal()).find((e): e is HandlerRun => e.kind === 'handler' && !started.has(e.opId));
-    return stray ? `the framework ran an operation of its own (${stray.opId}) on ${stray.node}` : undefined;
+    const seen = new Set<unknown>();
+    for (const e of await this.driver.journal()) {
+      if (e.kind !== 'handler') continue;
+      const mark = (e.input as { mark?: unknown }).mark;
+      if (!this.evidence.isOurs(mark)) return `the framework ran an operation of its own (${e.opId}) on ${e.node}`;
+      if (seen.has(mark)) return `the framework ran a message the application sent once a second time, as ${e.opId} on ${e.node}`;
+      seen.add(mark);
+    }
+    return undefined;
   });
 });

@@ -4,6 +4,7 @@
 import { Then } from '@cucumber/cucumber';
 import type { NotReadyReason, PeerEvent, Rid } from '../src/driver/types.ts';
 import { expectWithin, throughout } from './support/eventually.ts';
+import { runsOfOp } from './support/evidence.ts';
 import { QUIET_WINDOW_MS, SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
 import { violated } from '../src/checks/violation.ts';
 
@@ -69,7 +70,7 @@ Then('a node direct message from {rid} to {rid} still gets a reply', async funct
   const { opId } = await this.driver.submit({ kind: 'node-direct', from, mesh: this.meshOf(from), to, payload: { app: 'echo', value: 'still here' } });
   const o = await this.driver.outcome(opId, this.description.timings.defaultDeadlineMs + SCHEDULING_TOLERANCE_MS);
   if (o?.status !== 'reply') violated(`${from} to ${to}: ${o ? `${o.status} ${o.errorKind ?? ''}` : 'no result'}`);
-  const ran = (await this.driver.journal()).filter((e) => e.kind === 'handler' && e.opId === opId).map((e) => e.node);
+  const ran = runsOfOp(await this.driver.journal(), this.evidence, opId).map((e) => e.node);
   if (ran.join() !== to) violated(`the handler ran on [${ran.join(', ')}], expected ${to}`);
 });
 

@@ -125,8 +125,7 @@ Then('no message of {string} ran on {rid} while it could not reach the Store', a
 });
 
 Then('{op} ran on {rid}', async function (this: SpotWorld, name: string, node: Rid) {
-  const { opId } = this.op(name);
   await expectWithin(`${name} to run on ${node}`, this.description.timings.defaultDeadlineMs, async () =>
-    (await this.driver.journal()).some((e) => e.kind === 'handler' && e.opId === opId && e.node === node),
+    (await this.runsOf(name)).some((e) => e.node === node),
   );
 });

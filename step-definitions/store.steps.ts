@@ -4,6 +4,7 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import type { Rid, StoreLogEntry } from '../src/driver/types.ts';
 import { eventually, expectWithin, throughout } from './support/eventually.ts';
+import { runsOfOp } from './support/evidence.ts';
 import { QUIET_WINDOW_MS, type SpotWorld } from './support/world.ts';
 import { violated } from '../src/checks/violation.ts';
 
@@ -108,7 +109,8 @@ Then(
       const j = await this.driver.journal();
       const timer = j.find((e) => e.kind === 'timer' && e.objectId === objectId && e.node === node && e.at > since);
       if (timer) return `a timer ran ${timer.at - since} ms after the owner lease ran out`;
-      return j.some((e) => e.kind === 'handler' && e.opId === later) ? 'the later message was processed without a lease' : undefined;
+      const run = j.find((e) => (e.kind === 'handler' && e.objectId === objectId && e.node === node && e.at > since) || runsOfOp([e], this.evidence, later).length > 0);
+      return run ? `a message ran ${run.at - since} ms after the owner lease ran out` : undefined;
     });
   },
 );

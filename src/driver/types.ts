@@ -105,12 +105,19 @@ export interface ChannelSpec {
 // The kit defines the application that runs inside the runtime. Every handler run lands in the
 // journal, so "ran exactly once, on C" is a statement about evidence.
 
-export type AppPayload =
+/**
+ * A message of the test application. The runtime carries it unchanged from the caller to the
+ * handler, and the journal records it as the handler received it. `mark` is the kit's own: unique
+ * in the scenario, made by the kit for each message it sends, so that every handler run can be
+ * traced to the message that caused it whatever operation ID the runtime gave it.
+ */
+export type AppPayload = { mark?: string } & (
   | { app: 'echo'; value: unknown }
   /** Runs until the named gate is released, then replies with value. */
   | { app: 'block'; gate: string; value: unknown }
   /** The handler fails; the outcome is a failure with ErrorKind HandlerError. */
-  | { app: 'fail'; value: unknown };
+  | { app: 'fail'; value: unknown }
+);
 
 // ---- objects ---------------------------------------------------------------------------------
 
@@ -119,6 +126,8 @@ export type RecordState = 'Missing' | 'Creating' | 'Ready' | 'Closing';
 
 /** Factory input of the test application: hold the factory on a gate, run a timer. */
 export interface FactoryInput {
+  /** The kit's marker of the operation that supplied this input (see AppPayload). */
+  mark?: string;
   gate?: string;
   /** Every tickMs the instance records a timer run while its node is owner-eligible. */
   tickMs?: number;

@@ -2,11 +2,12 @@
 // scenario gave to what it started. Steps speak to the Driver only.
 
 import { After, Before, setDefaultTimeout, setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
-import type { Description, Driver, Fault, FaultResult, ObjectRecordView, Outcome, Rid } from '../../src/driver/types.ts';
+import type { Description, Driver, Fault, FaultResult, JournalEntry, ObjectRecordView, Outcome, Rid } from '../../src/driver/types.ts';
 import { openDriver, type Target } from '../../src/driver/load.ts';
 import { failpointTag, needsOfTags } from '../../src/requirements/levels.ts';
 import { NOT_APPLICABLE_MEDIA_TYPE, NOT_APPLICABLE_PREFIX } from '../../src/run/results.ts';
 import { recordingNeeds } from './needs.ts';
+import { Evidence, auditJournal, markingEvidence, runsOfOp } from './evidence.ts';
 import { violated } from '../../src/checks/violation.ts';
 
 export interface StartedOp {
@@ -38,6 +39,8 @@ export class SpotWorld extends World<Target> {
   /** Capabilities and failpoints the scenario's tags name, and those its Driver calls needed. */
   tagged: string[] = [];
   readonly used = new Set<string>();
+  /** Markers on everything the scenario sent, and the faults it caused. */
+  readonly evidence = new Evidence();
 
   constructor(options: IWorldOptions<Target>) {
     super(options);
@@ -68,6 +71,11 @@ export class SpotWorld extends World<Target> {
     return [...this.meshes.keys()][0];
   }
 
+  /** Handler runs of the named operation's message, found by its marker, not its operation ID. */
+  async runsOf(name = 'the request'): Promise<Array<Extract<JournalEntry, { kind: 'handler' }>>> {
+    return runsOfOp(await this.driver.journal(), this.evidence, this.op(name).opId);
+  }
+
   /** The terminal outcome, waiting at most the operation's deadline plus the stated tolerance. */
   async outcomeOf(name = 'the request'): Promise<Outcome> {
     const op = this.op(name);
@@ -90,7 +98,7 @@ setWorldConstructor(SpotWorld);
 setDefaultTimeout(10_000);
 
 Before(async function (this: SpotWorld, { pickle }) {
-  this.driver = recordingNeeds(await openDriver(this.parameters), this.used);
+  this.driver = recordingNeeds(markingEvidence(await openDriver(this.parameters), this.evidence), this.used);
   this.description = await this.driver.describe();
   // A scenario needing a capability or failpoint the implementation lacks is not applicable,
   // never passed; the attachment names what it lacks.
@@ -110,4 +118,13 @@ After(async function (this: SpotWorld, { result }) {
   if (result?.status !== 'PASSED') return;
   const untagged = [...this.used].filter((n) => !this.tagged.includes(n));
   if (untagged.length > 0) throw new Error(`kit defect: this scenario needs ${untagged.map((n) => `@${n}`).join(' ')} but is not tagged so`);
+});
+
+// Cucumber runs After hooks in reverse order of definition: this one runs before the one above
+// closes the Driver.
+After({ name: 'the evidence audit' }, async function (this: SpotWorld, { result }) {
+  // The whole journal, whatever operation IDs it carries (support/evidence.ts).
+  if (result?.status !== 'PASSED' || !this.driver) return;
+  const problems = auditJournal(await this.driver.journal(), this.evidence);
+  if (problems.length > 0) violated(`the journal shows ${problems.length > 1 ? `${problems.length} problems, first: ` : ''}${problems[0]}`);
 });

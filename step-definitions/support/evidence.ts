@@ -1,0 +1,151 @@
+// Evidence the runtime cannot bend by choosing its operation IDs.
+//
+// Every message and factory input the scenario sends carries a marker the kit made (AppPayload.mark,
+// FactoryInput.mark), unique to this scenario. The journal records what each handler and factory
+// received, so a run is traced to the message that caused it, whatever operation ID the runtime
+// gave it: a message re-run under a new ID, or work the runtime started on its own, is still seen.
+//
+// After each scenario the kit audits the whole journal (auditJournal): every run belongs to
+// something the scenario sent, no message was handled twice, no operation delivered two results,
+// no factory input was used for another object or generation, and no node the kit crashed ran
+// anything before it was restarted.
+
+import { randomBytes } from 'node:crypto';
+import type { Driver, Fault, FaultResult, JournalEntry, OperationSpec, Rid } from '../../src/driver/types.ts';
+
+type HandlerRun = Extract<JournalEntry, { kind: 'handler' }>;
+
+export class Evidence {
+  /** A prefix no other scenario shares. */
+  private readonly prefix = `sc-${randomBytes(4).toString('hex')}-`;
+  private next = 0;
+  /** Marker -> the operation that carried it. */
+  readonly opOfMark = new Map<string, string>();
+  /** Operation ID -> its marker. */
+  readonly markOfOp = new Map<string, string>();
+  /** Operation IDs the scenario started. */
+  readonly ops = new Set<string>();
+  /** Objects the scenario named. */
+  readonly objects = new Set<string>();
+  /** Crashes the kit caused, and the restarts after them (implementation clock). */
+  readonly downtimes: Array<{ node: Rid; from: number; to?: number }> = [];
+
+  newMark(): string {
+    return `${this.prefix}${++this.next}`;
+  }
+
+  isOurs(mark: unknown): boolean {
+    if (typeof mark !== 'string' || !mark.startsWith(this.prefix)) return false;
+    const n = Number(mark.slice(this.prefix.length));
+    return Number.isInteger(n) && n >= 1 && n <= this.next;
+  }
+
+  /** The spec with a fresh marker in its payload and in its factory input. */
+  mark(spec: OperationSpec): { spec: OperationSpec; mark: string } {
+    const mark = this.newMark();
+    const s = structuredClone(spec) as OperationSpec & { payload?: object; input?: object; factoryInput?: object; objectId?: string };
+    if (s.payload) s.payload = { ...s.payload, mark };
+    if (s.kind === 'create') s.input = { ...s.input, mark };
+    if (s.kind === 'object-message' && (s.instanceIntent || s.factoryInput)) s.factoryInput = { ...s.factoryInput, mark };
+    if (s.objectId) this.objects.add(s.objectId);
+    return { spec: s, mark };
+  }
+
+  started(opId: string, mark: string): void {
+    this.ops.add(opId);
+    this.opOfMark.set(mark, opId);
+    this.markOfOp.set(opId, mark);
+  }
+
+  faulted(f: Fault, r: FaultResult): void {
+    if (f.kind === 'crash') this.downtimes.push({ node: f.node, from: r.at });
+    if (f.kind === 'restart') for (const d of this.downtimes) if (d.node === f.node && d.to === undefined) d.to = r.at;
+  }
+}
+
+/** The Driver, with a marker on everything the scenario sends and a note of every fault. */
+export function markingEvidence(driver: Driver, evidence: Evidence): Driver {
+  return new Proxy(driver, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (prop === 'submit') {
+        return async (op: OperationSpec) => {
+          const { spec, mark } = evidence.mark(op);
+          const started = await target.submit(spec);
+          evidence.started(started.opId, mark);
+          return started;
+        };
+      }
+      if (prop === 'fault') {
+        return async (f: Fault) => {
+          const r = await target.fault(f);
+          evidence.faulted(f, r);
+          return r;
+        };
+      }
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+function markOf(input: unknown): unknown {
+  return input && typeof input === 'object' ? (input as { mark?: unknown }).mark : undefined;
+}
+
+/** Handler runs of the message the operation carried, whatever operation ID they were journaled under. */
+export function runsOfOp(journal: JournalEntry[], evidence: Evidence, opId: string): HandlerRun[] {
+  const mark = evidence.markOfOp.get(opId);
+  return journal.filter((e): e is HandlerRun => e.kind === 'handler' && (mark !== undefined ? markOf(e.input) === mark : e.opId === opId));
+}
+
+/** Every problem the whole journal shows, in journal order; empty when it is clean. */
+export function auditJournal(journal: JournalEntry[], evidence: Evidence): string[] {
+  const problems: string[] = [];
+  const handled = new Map<string, Rid[]>();
+  const results = new Map<string, number>();
+  const factoryUse = new Map<string, string>();
+  for (const e of journal) {
+    const down = evidence.downtimes.find((d) => d.node === e.node && e.at > d.from && (d.to === undefined || e.at < d.to));
+    if (down) problems.push(`${e.node} recorded a ${e.kind} run ${e.at - down.from} ms after the kit crashed it, before any restart`);
+    switch (e.kind) {
+      case 'handler': {
+        const mark = markOf(e.input);
+        if (!evidence.isOurs(mark)) {
+          problems.push(`a handler ran on ${e.node} (operation ${e.opId}) for a message the scenario never sent`);
+          break;
+        }
+        const where = [...(handled.get(mark as string) ?? []), e.node];
+        handled.set(mark as string, where);
+        if (where.length === 2) problems.push(`one message (${mark}) was handled twice: on ${where.join(' and ')}`);
+        break;
+      }
+      case 'factory': {
+        const mark = markOf(e.input);
+        if (!evidence.isOurs(mark)) {
+          problems.push(`a factory of ${e.objectId} ran on ${e.node} with an input the scenario never gave`);
+          break;
+        }
+        const incarnation = `${e.objectId} generation ${e.generation}`;
+        const before = factoryUse.get(mark as string);
+        if (before && before !== incarnation) problems.push(`the factory input of ${before} was used again for ${incarnation}`);
+        factoryUse.set(mark as string, before ?? incarnation);
+        break;
+      }
+      case 'timer':
+      case 'lifecycle':
+        if (!evidence.objects.has(e.objectId)) problems.push(`a ${e.kind} of ${e.objectId} ran on ${e.node}, an object the scenario never named`);
+        break;
+      case 'result': {
+        if (!evidence.ops.has(e.opId)) {
+          problems.push(`the application on ${e.node} received a result for an operation it never started (${e.opId})`);
+          break;
+        }
+        const n = (results.get(e.opId) ?? 0) + 1;
+        results.set(e.opId, n);
+        if (n === 2) problems.push(`operation ${e.opId} delivered a second terminal result (${e.status}) to the application`);
+        break;
+      }
+    }
+  }
+  return problems;
+}
