@@ -4,7 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { coverage, lintFeatures, type FeatureFile } from './lint.ts';
-import { requiredIds } from '../requirements/registry.ts';
+import { REQUIREMENTS, requiredIds } from '../requirements/registry.ts';
+import { CLAUSES } from '../requirements/clauses.ts';
+import { clauseCoverage, lintClauses } from './clauses.ts';
 
 function readFeatures(root: string): FeatureFile[] {
   const dir = path.join(root, 'features');
@@ -21,11 +23,19 @@ function readFeatures(root: string): FeatureFile[] {
     }));
 }
 
+const SPEC = path.join(process.cwd(), '../shared/spec/failure-handling-and-failover-scope.txt');
+
 const files = readFeatures(process.cwd());
 const problems = lintFeatures(files);
+// The clause table (src/requirements/clauses.ts) quotes the spec: without the spec beside the
+// project that part cannot be checked, which is a problem, not a pass.
+if (fs.existsSync(SPEC)) problems.push(...lintClauses(files, fs.readFileSync(SPEC, 'utf8'), CLAUSES, REQUIREMENTS.map((r) => r.id)));
+else problems.push({ uri: 'spec', line: 0, message: `the spec is not at ${SPEC}: the clauses cannot be checked against it` });
 for (const p of problems) console.log(`${p.uri}:${p.line}: ${p.message}`);
 
 const counts = coverage(files);
 const covered = requiredIds().filter((id) => (counts.get(id) ?? 0) > 0).length;
-console.log(`feature lint: ${covered} required IDs covered, ${problems.length} problems`);
+const clauses = clauseCoverage(CLAUSES);
+if (clauses.pending.length > 0) console.log(`clauses pending a check: ${clauses.pending.join(' ')}`);
+console.log(`feature lint: ${covered} required IDs covered; ${clauses.checked} of ${clauses.total} clauses checked, ${clauses.pending.length} pending; ${problems.length} problems`);
 process.exitCode = problems.length > 0 ? 1 : 0;
