@@ -9,6 +9,8 @@
 
 import type { ChannelKind, ErrorKind, Rid } from '../src/driver/types.ts';
 import type { MeshNode } from './mesh-node.ts';
+import { directReroutes, rerunAcceptedOnTimeout, waitUntilReady } from './mutants/channel.ts';
+import { rerunOnce } from './mutants/rerun.ts';
 import type { Operation } from './operation.ts';
 import type { Acceptance, Answer, Completion, Submission } from './peer-link.ts';
 import { isCandidate, RoundRobin, type ChannelServer } from './select-one.ts';
@@ -60,6 +62,7 @@ export class Caller {
     if (!channel) return op.finish('failure', { errorKind: 'NotFound' });
     let rr = this.roundRobins.get(channelName);
     if (!rr) this.roundRobins.set(channelName, (rr = new RoundRobin()));
+    // R-GEN-1: select-one chooses only within the operation's deadline.
     if (this.broken('reselect-past-deadline')) op.deadlineApplies = false;
     for (;;) {
       const candidates = channel.servers.filter((s) => isCandidate(channel.kind, s, this.broken) && this.reachable(s.node));
@@ -71,15 +74,12 @@ export class Caller {
         const end = await this.send(op, pick, work);
         // Nothing accepted yet: another eligible server may be chosen (V01, R-GEN-1).
         if (end.kind === 'refused' || end.kind === 'not-ready') continue;
-        // Mutants: re-selection after acceptance was unknown, or after it was accepted.
+        // Acceptance unknown (V03), accepted and then lost (V01), accepted and timed out (R-GEN-2):
+        // the operation is never written anywhere else. Each mutant selects again.
         if (end.kind === 'unknown' && this.broken('resubmit-on-unknown-acceptance')) continue;
         if (end.kind === 'lost' && this.broken('reselect-after-acceptance')) continue;
-        if (end.kind === 'deadline' && end.late && this.broken('rerun-accepted-on-timeout') && !op.rerun) {
-          op.rerun = true;
-          op.deadlineAt = Date.now() + this.node.timings.defaultDeadlineMs;
-          continue;
-        }
-        return this.finishFrom(op, await this.retryIfBroken(op, pick, work, end));
+        if (end.kind === 'deadline' && end.late && this.broken('rerun-accepted-on-timeout') && rerunAcceptedOnTimeout(op, this.node.timings.defaultDeadlineMs)) continue;
+        return this.conclude(op, pick, work, end);
       }
       // Every candidate refused for capacity. Nothing was accepted, so another round may pick
       // again - but only within the deadline of this same operation.
@@ -99,28 +99,16 @@ export class Caller {
   async nodeDirect(op: Operation, mesh: string, to: Rid, work: Work): Promise<void> {
     const descriptor = this.node.discovery.lookup(to);
     if (mesh !== this.node.mesh || !descriptor || descriptor.mesh !== mesh) {
+      // R-CH-2: a RID that does not exist in the mesh is NotFound.
       const errorKind = this.broken('direct-unknown-rid-unavailable') ? 'Unavailable' : 'NotFound';
       return op.finish('failure', { errorKind });
     }
-    let target = to;
-    if (!this.reachable(to)) {
-      if (this.broken('direct-not-ready-waits') && this.node.link(to)) {
-        const waited = await op.race(this.node.link(to)!.whenReady());
-        if (waited.kind === 'deadline') return op.finish('timeout');
-        if (waited.kind === 'ended') return;
-      } else if (this.broken('direct-reroutes') && this.otherReadyPeer(to)) {
-        target = this.otherReadyPeer(to)!;
-      }
-    }
-    const end = await this.send(op, target, work);
-    // Refused for capacity: the caller named this node, so there is nowhere else to go.
-    const other = this.broken('direct-reroutes') ? this.otherReadyPeer(to) : undefined;
-    if (end.kind === 'refused' && other) return this.finishFrom(op, await this.send(op, other, work));
-    this.finishFrom(op, await this.retryIfBroken(op, target, work, end));
-  }
-
-  private otherReadyPeer(not: Rid): Rid | undefined {
-    return this.node.otherLinks().find((l) => l.peer !== not && l.ready)?.peer;
+    // V02: the caller named this node. Not ready, or refusing for capacity, it is still the only
+    // target: nothing goes to another node.
+    if (this.broken('direct-reroutes')) return directReroutes(this, this.node, op, to, work);
+    // R-CH-2: a node that is not ready ends the operation Unavailable at once, without waiting.
+    if (!this.reachable(to) && this.broken('direct-not-ready-waits') && !(await waitUntilReady(this.node, op, to))) return;
+    return this.conclude(op, to, work, await this.send(op, to, work));
   }
 
   // ---- one send --------------------------------------------------------------------------------
@@ -172,13 +160,11 @@ export class Caller {
     return { kind: 'result', completion: done.value };
   }
 
-  /** Mutant auto-retry-failed: the framework starts a failed operation again by itself. */
-  async retryIfBroken(op: Operation, target: Rid, work: Work, end: SendEnd): Promise<SendEnd> {
-    if (end.kind === 'result' && !end.completion.ok && this.broken('auto-retry-failed') && !op.rerun) {
-      op.rerun = true;
-      return this.send(op, target, work);
-    }
-    return end;
+  /** The last send of a channel request or node direct ended: so does the operation. */
+  private async conclude(op: Operation, target: Rid, work: Work, end: SendEnd): Promise<void> {
+    // R-GEN-4: a failure is returned as it is. The mutant starts the operation again, once.
+    if (this.broken('auto-retry-failed') && end.kind === 'result' && !end.completion.ok && rerunOnce(op)) end = await this.send(op, target, work);
+    this.finishFrom(op, end);
   }
 
   /** End the operation from how its send ended: the one terminal result, no advice, no retry. */
@@ -194,7 +180,8 @@ export class Caller {
         return op.finish('failure', { errorKind: 'Unavailable' });
       case 'deadline':
         op.finish('timeout');
-        if (end.late && this.broken('double-terminal')) void end.late.then((c) => this.finishWith(op, c));
+        // A reply after the timeout is one more terminal signal: handed on, and the Operation drops it.
+        if (end.late) void end.late.then((c) => this.finishWith(op, c));
         return;
       case 'ended':
         return;

@@ -27,13 +27,13 @@ import { FAILPOINT_NAMES } from '../src/driver/failpoints.ts';
 import { Gates, Journal, TestApp } from './app.ts';
 import { Caller, ChannelDirectory } from './caller.ts';
 import { MeshNode } from './mesh-node.ts';
-import { brokenBy, type Broken } from './mutants.ts';
+import { brokenBy, type Broken } from './mutants/index.ts';
 import { NodeStore, StoreReach, type StoreFailpoint } from './store/node-store.ts';
 import { MemoryStore } from './store/memory.ts';
 import type { Store } from './store/types.ts';
 import { objectKey, type LocationRecord } from './location/records.ts';
 import { ObjectCaller } from './objects/object-caller.ts';
-import { RELOCATION_PREFIX, type RelocationRecord } from './relocation/relocation.ts';
+import { RELOCATION_PREFIX, type RelocationRecord } from './relocation/records.ts';
 import { OutcomeBook } from './outcome-book.ts';
 import { toServer } from './select-one.ts';
 import { MemoryTransport } from './transport/memory.ts';
@@ -42,7 +42,7 @@ import { proof } from './node-context.ts';
 import { isSessionOperation, type SessionOperationSpec, type SessionView } from '../src/driver/sessions.ts';
 import { SessionClients, SessionInputError } from './sessions/client.ts';
 import { SessionHost } from './sessions/session-host.ts';
-import { SharedSessions } from './sessions/shared.ts';
+import { SharedSessions } from './mutants/shared-sessions.ts';
 import { clientCredential } from './sessions/protocol.ts';
 
 export const VERSION = '0.1.0';
@@ -96,9 +96,10 @@ export class EmbeddedCluster implements Driver {
   private impostors: Array<() => void> = [];
   private closed = false;
   // Sessions (spec 6): every node's Session owner side, and the kit's test clients outside the mesh.
+  // Only mutants read the shared list (see mutants/shared-sessions.ts). The clients are the kit's
+  // instrument: they are given no `broken`, so no mutant bends them.
   private readonly sharedSessions = new SharedSessions();
   private readonly clients = new SessionClients({
-    broken: (name) => this.broken(name),
     defaultDeadlineMs: () => this.timings.defaultDeadlineMs,
     endpoint: (rid) => {
       const node = this.nodeNamed(rid);
@@ -207,10 +208,10 @@ export class EmbeddedCluster implements Driver {
     const entry = this.nodes.get(spec.from);
     if (!entry) throw new DriverInputError(`no node with RID ${spec.from}`);
     const opId = `${spec.from}-${randomUUID()}`;
-    // The application on the calling node receives the result; the journal keeps every one.
-    const op = this.outcomes.open(opId, Date.now() + (spec.deadlineMs ?? this.timings.defaultDeadlineMs), this.broken, { from: spec.from }, (outcome) =>
-      this.app.result(spec.from, opId, outcome.status, outcome.errorKind),
-    );
+    // The node runs the operation and hands its result to the application there (the journal keeps
+    // every result delivered); the book keeps the first, which is the Outcome.
+    const deadlineAt = Date.now() + (spec.deadlineMs ?? this.timings.defaultDeadlineMs);
+    const op = this.outcomes.open(opId, { from: spec.from }, (record) => entry.node.startOperation(opId, deadlineAt, record));
     if (!entry.node.live()) {
       op.finish('shutdown');
       return { opId };

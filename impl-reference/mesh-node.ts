@@ -4,13 +4,14 @@
 // explicit acceptance) and hosts Actors and Spots.
 
 import { randomUUID } from 'node:crypto';
-import type { EffectiveTimings, HostState, NodeView, PeerView, Rid } from '../src/driver/types.ts';
+import type { EffectiveTimings, HostState, NodeView, Outcome, PeerView, Rid } from '../src/driver/types.ts';
 import type { TestApp } from './app.ts';
 import { InboundQueue } from './inbound-queue.ts';
 import { DescriptorList } from './location/descriptors.ts';
 import { LeaseKeeper } from './location/lease.ts';
 import { nodeKey, type NodeDescriptor } from './location/records.ts';
-import type { Broken } from './mutants.ts';
+import type { Broken } from './mutants/index.ts';
+import { connectCaller, dropEveryLink, forgetDescriptors, spreadPeerFailure } from './mutants/connection.ts';
 import { proof, type NodeContext } from './node-context.ts';
 import { ObjectHost } from './objects/object-host.ts';
 import { PeerLink, type Completion, type Submission } from './peer-link.ts';
@@ -19,7 +20,6 @@ import type { Connection, Frame, Listener, Transport } from './transport/types.t
 import { fail, ok, type Work, type WorkResult } from './work.ts';
 import type { Caller } from './caller.ts';
 import { Operation } from './operation.ts';
-import { none } from './mutants.ts';
 import type { SessionHost } from './sessions/session-host.ts';
 
 export interface LocationUpdate {
@@ -175,17 +175,14 @@ export class MeshNode implements NodeContext {
         const change = await this.discovery.refresh();
         const wasDown = !this.storeReadable;
         this.storeReadable = true;
-        if (wasDown && this.broken('recovery-reconnects-everything')) {
-          for (const link of [...this.links.values()]) this.dropLink(link.peer);
-        }
+        // R-STO-4: the Store is back; connections follow the list's changes only.
+        if (wasDown && this.broken('recovery-reconnects-everything')) dropEveryLink(this);
         for (const d of this.discovery.inMesh(this.mesh)) if (d.rid !== this.rid) this.ensureLink(d.rid);
         for (const rid of change.removed) this.dropLink(rid);
       } catch {
         this.storeReadable = false;
-        if (this.broken('grace-forgets-descriptors')) {
-          this.discovery.forget();
-          for (const link of [...this.links.values()]) this.dropLink(link.peer);
-        }
+        // R-STO-2: the last fully-read list stays in force, and so do its connections.
+        if (this.broken('grace-forgets-descriptors')) forgetDescriptors(this);
       } finally {
         this.refreshing = undefined;
       }
@@ -193,14 +190,16 @@ export class MeshNode implements NodeContext {
     return this.refreshing;
   }
 
-  private ensureLink(rid: Rid): void {
+  /** Keep a connection intent to `rid` (connect now and after every loss). */
+  ensureLink(rid: Rid): void {
     if (this.links.has(rid) || !this.live()) return;
     const link = new PeerLink(this, rid);
     this.links.set(rid, link);
     void link.connect();
   }
 
-  private dropLink(rid: Rid): void {
+  /** Give up the connection intent to `rid`: close orderly, no reconnect. */
+  dropLink(rid: Rid): void {
     this.links.get(rid)?.stop('orderly');
     this.links.delete(rid);
   }
@@ -220,6 +219,7 @@ export class MeshNode implements NodeContext {
     const now = Date.now();
     for (const link of this.links.values()) link.tick(now);
     for (const ib of this.inbound) {
+      // R-CONN-2, the serving end of the liveness check (PeerLink.tick is the calling end).
       if (now - ib.lastHeard > this.timings.livenessDeadlineMs && !this.broken('no-liveness')) this.dropInbound(ib, 'error');
     }
   }
@@ -227,9 +227,7 @@ export class MeshNode implements NodeContext {
   /** One peer failed its liveness check. Other peers and the host are not affected (V04). */
   peerFailedLiveness(peer: Rid): void {
     if (this.broken('peer-failure-marks-host-error')) this.host = 'Error';
-    if (this.broken('peer-failure-spreads')) {
-      for (const link of this.links.values()) if (link.peer !== peer) link.lose('transport-error');
-    }
+    if (this.broken('peer-failure-spreads')) spreadPeerFailure(this, peer);
   }
 
   // ---- serving peers -------------------------------------------------------------------------
@@ -275,10 +273,7 @@ export class MeshNode implements NodeContext {
     this.inboundFrom.set(from, ib);
     ib.conn.send({ t: 'welcome', rid: this.rid, proof: proof(this.credential, this.rid, connectionId) });
     // A node outside the last fully-read list is served, but not connected to (R-STO-2).
-    if (!this.discovery.lookup(from) && this.broken('grace-connects-new-target')) {
-      this.discovery.learn({ rid: from, mesh: this.mesh, address: f.address as string });
-      this.ensureLink(from);
-    }
+    if (!this.discovery.lookup(from) && this.broken('grace-connects-new-target')) connectCaller(this, { rid: from, mesh: this.mesh, address: f.address as string });
   }
 
   private onSubmit(ib: Inbound, opId: string, work: Work): void {
@@ -287,7 +282,8 @@ export class MeshNode implements NodeContext {
       run: async () => {
         const result = await this.runWork(opId, work);
         if (!result || !this.live()) return; // a dead process replies nothing
-        // The reply goes back on the connection the operation came in on: that is its route.
+        // The reply goes back on the connection the operation came in on: that is its route (V05;
+        // the mutant's other half is in PeerLink.lose: the caller keeps waiting for it).
         let route = ib;
         if (this.broken('reconnect-reuses-reply-route')) route = this.inboundFrom.get(ib.from!) ?? ib;
         route.conn.send({ t: 'result', opId, ...result });
@@ -406,11 +402,27 @@ export class MeshNode implements NodeContext {
     this.caller = caller;
   }
 
+  /**
+   * An operation the application on this node starts. Its terminal result goes to the application
+   * here (the journal records each one); `observe` hears the same results (the Driver, watching the
+   * application). That only the first gets through is the Operation's rule (R-GEN-3).
+   */
+  startOperation(opId: string, deadlineAt: number, observe: (outcome: Outcome) => void): Operation {
+    const toApplication = (outcome: Outcome) => {
+      // A process that died has no application left to deliver to: its operations end with it.
+      if (!this.alive) return;
+      this.app.result(this.rid, opId, outcome.status, outcome.errorKind);
+      observe(outcome);
+    };
+    return new Operation(opId, deadlineAt, toApplication, this.broken);
+  }
+
   /** Send work to a node as a step of an internal protocol; undefined if no answer came. */
   async sendWork(target: Rid, work: Work, deadlineMs: number, opId?: string): Promise<WorkResult | undefined> {
     if (!this.caller || !this.alive) return undefined;
-    // A message passed on for an application operation keeps that operation's ID.
-    const op = new Operation(opId ?? `${this.rid}-internal-${randomUUID()}`, Date.now() + deadlineMs, none, () => {});
+    // A message passed on for an application operation keeps that operation's ID. Nobody receives
+    // the internal operation's result: the answer is returned here.
+    const op = new Operation(opId ?? `${this.rid}-internal-${randomUUID()}`, Date.now() + deadlineMs, () => {});
     const end = await this.caller.send(op, target, work);
     return end.kind === 'result' ? end.completion : undefined;
   }

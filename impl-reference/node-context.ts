@@ -3,7 +3,7 @@
 import { createHmac } from 'node:crypto';
 import type { EffectiveTimings, Rid } from '../src/driver/types.ts';
 import type { NodeDescriptor } from './location/records.ts';
-import type { Broken } from './mutants.ts';
+import type { Broken } from './mutants/index.ts';
 import type { Transport } from './transport/types.ts';
 
 /** Where peers are: the node descriptor list (read from the Location Store). */

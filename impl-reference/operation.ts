@@ -1,9 +1,11 @@
-// One operation started by the application on a node. Whatever happens underneath (refusals,
-// connection loss, late replies, cancellation), the application receives exactly one terminal
-// result: the first one confirmed (spec section 2, R-GEN-3). Later signals are dropped here.
+// One operation in the runtime: started by the application on a node (or by the runtime itself, as
+// a step of its own protocols). Whatever happens underneath (refusals, connection loss, late
+// replies, cancellation), the runtime hands every terminal signal it hears to finish(), and the
+// application receives exactly one: the first one confirmed (spec section 2, R-GEN-3). Later
+// signals are dropped here, and ending the operation stops every wait that follows it.
 
 import type { Attempt, ErrorKind, Outcome, OutcomeStatus } from '../src/driver/types.ts';
-import type { Broken } from './mutants.ts';
+import { none, type Broken } from './mutants/index.ts';
 
 export type Raced<T> = { kind: 'value'; value: T } | { kind: 'deadline' } | { kind: 'ended' };
 
@@ -12,27 +14,37 @@ export class Operation {
   private ended = false;
   private endedSignal!: () => void;
   private readonly endedPromise = new Promise<void>((r) => (this.endedSignal = r));
+  /** Whether the first terminal result ends the operation (false only under a mutant). */
+  private readonly endsOnFirst: boolean;
   /** While false, the deadline is not applied (only a mutant turns it off). */
   deadlineApplies = true;
-  /** Set once a mutant has re-run the operation, so it does so only once. */
-  rerun = false;
 
+  /**
+   * `deliver` hands a terminal result to the application. `broken` is the node's; operations
+   * that are not the runtime's (the kit's own test clients) leave it out and never bend.
+   */
   constructor(
     readonly opId: string,
     public deadlineAt: number,
-    private readonly broken: Broken,
     private readonly deliver: (outcome: Outcome) => void,
-  ) {}
+    broken: Broken = none,
+  ) {
+    // R-GEN-3 lives here. The mutant never marks the operation ended: every terminal signal reaches
+    // the application, and nothing that waits for the operation stops when it has a result.
+    this.endsOnFirst = !broken('double-terminal');
+  }
 
   get isEnded(): boolean {
     return this.ended;
   }
 
-  /** Report the operation's terminal result; only the first one reaches the application. */
+  /** Report a terminal result; only the first one reaches the application. */
   finish(status: OutcomeStatus, extra: { errorKind?: ErrorKind; reply?: unknown } = {}): void {
-    if (this.ended && !this.broken('double-terminal')) return;
-    this.ended = true;
-    this.endedSignal();
+    if (this.ended) return;
+    if (this.endsOnFirst) {
+      this.ended = true;
+      this.endedSignal();
+    }
     const outcome: Outcome = { opId: this.opId, status, attempts: this.attempts.map((a) => ({ ...a })) };
     if (extra.errorKind) outcome.errorKind = extra.errorKind;
     if (status === 'reply') outcome.reply = extra.reply;
@@ -44,10 +56,9 @@ export class Operation {
    * comes first. The deadline is a timer, not a sleep: it fires at deadlineAt.
    */
   async race<T>(p: Promise<T>): Promise<Raced<T>> {
-    if (this.ended && !this.broken('double-terminal')) return { kind: 'ended' };
+    if (this.ended) return { kind: 'ended' };
     let timer: NodeJS.Timeout | undefined;
-    const contenders: Promise<Raced<T>>[] = [p.then((value) => ({ kind: 'value' as const, value }))];
-    if (!this.broken('double-terminal')) contenders.push(this.endedPromise.then(() => ({ kind: 'ended' as const })));
+    const contenders: Promise<Raced<T>>[] = [p.then((value) => ({ kind: 'value' as const, value })), this.endedPromise.then(() => ({ kind: 'ended' as const }))];
     if (this.deadlineApplies) {
       contenders.push(
         new Promise((r) => {

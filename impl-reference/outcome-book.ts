@@ -1,9 +1,10 @@
 // The Driver's view of operations it started: each one's first delivered Outcome, and waiting for
-// it. One book serves node operations and Session client operations alike.
+// it. One book serves node operations and Session client operations alike. The book is the kit's
+// instrument, not the runtime: it never builds an operation itself (whoever runs the operation
+// does, and hands it the book's `record`), and it keeps the first Outcome whatever arrives later.
 
 import type { Outcome } from '../src/driver/types.ts';
-import type { Broken } from './mutants.ts';
-import { Operation } from './operation.ts';
+import type { Operation } from './operation.ts';
 
 interface Entry<M> {
   op: Operation;
@@ -16,13 +17,12 @@ export class OutcomeBook<M = undefined> {
   private readonly entries = new Map<string, Entry<M>>();
 
   /**
-   * Start bookkeeping for a new operation. `onDeliver` sees every delivered result (the journal
-   * keeps them all); the book keeps the first, which is the operation's Outcome.
+   * Start bookkeeping for a new operation. `start` starts it, given `record`: the book hears every
+   * result the operation delivers through it and keeps the first, which is its Outcome.
    */
-  open(opId: string, deadlineAt: number, broken: Broken, meta: M, onDeliver: (o: Outcome) => void = () => {}): Operation {
+  open(opId: string, meta: M, start: (record: (o: Outcome) => void) => Operation): Operation {
     const entry: Entry<M> = { waiters: [], op: undefined as unknown as Operation, meta };
-    entry.op = new Operation(opId, deadlineAt, broken, (outcome) => {
-      onDeliver(outcome);
+    entry.op = start((outcome) => {
       if (!entry.outcome) entry.outcome = outcome;
       for (const w of entry.waiters.splice(0)) w();
     });

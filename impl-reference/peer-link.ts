@@ -64,6 +64,7 @@ export class PeerLink {
     if (this.stopped || this.handshaking || this.ready) return;
     const descriptor = this.node.discovery.lookup(this.peer);
     if (!descriptor) return this.scheduleReconnect();
+    // R-CONN-3: a reconnect goes to the current descriptor's address.
     const address =
       this.node.broken('reconnect-stale-address') && this.firstAddress ? this.firstAddress : descriptor.address;
     this.firstAddress ??= address;
@@ -75,6 +76,7 @@ export class PeerLink {
       return this.scheduleReconnect();
     }
     if (this.stopped || !this.node.live()) return conn.abandon();
+    // V05: every connection, a reconnect too, has a connection ID of its own.
     const connectionId =
       this.node.broken('reconnect-reuses-connection-id') && this.connectionId ? this.connectionId : randomUUID();
     this.handshaking = { conn, connectionId, address, since: Date.now() };
@@ -109,6 +111,7 @@ export class PeerLink {
   private onWelcome(h: Handshaking, f: Frame): void {
     const verified = f.rid === this.peer && f.proof === proof(this.node.credential, this.peer, h.connectionId);
     const reconnecting = this.history.some((e) => e.event === 'handshake');
+    // V05: a reconnect proves the peer's identity again, like the first connection.
     if (!verified && !(reconnecting && this.node.broken('reconnect-skips-verification'))) {
       return this.refused(h);
     }
@@ -171,7 +174,7 @@ export class PeerLink {
       return this.scheduleReconnect();
     }
     if (conn !== this.conn || !this.node.live()) return;
-    // The mutant does not look at close events and waits for the liveness check instead.
+    // R-CONN-1: a close is noticed at once. The mutant waits for the liveness check instead.
     if (this.node.broken('close-waits-for-liveness')) return;
     this.lose(reason);
   }
@@ -184,6 +187,8 @@ export class PeerLink {
     this.conn = undefined;
     conn.close('error');
     this.history.push({ event: 'not-ready', connectionId: this.connectionId!, address: this.address!, reason, at: Date.now() });
+    // V05: operations on the lost connection end with it. The mutant keeps them waiting for a reply
+    // on the next connection (its other half, in MeshNode.onSubmit, sends the reply there).
     if (!this.node.broken('reconnect-reuses-reply-route')) {
       for (const entry of this.inflight.values()) {
         if (entry.accepted) entry.settleCompletion({ lost: true });
@@ -206,7 +211,7 @@ export class PeerLink {
     }
     if (!this.ready || !this.conn) return;
     // Checked one interval ahead, so that a silent peer is not-ready within the deadline itself
-    // and not one tick after it.
+    // and not one tick after it (R-CONN-2; MeshNode.tick is the serving end).
     const { livenessDeadlineMs, heartbeatIntervalMs } = this.node.timings;
     if (now - this.lastHeard >= livenessDeadlineMs - heartbeatIntervalMs && !this.node.broken('no-liveness')) {
       this.lose('liveness');

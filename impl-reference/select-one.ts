@@ -3,7 +3,7 @@
 // smooth weighted round-robin, so the order is deterministic for a given history.
 
 import type { ChannelKind, ChannelServerSpec, Rid } from '../src/driver/types.ts';
-import type { Broken } from './mutants.ts';
+import type { Broken } from './mutants/index.ts';
 
 export interface ChannelServer {
   node: Rid;
@@ -11,6 +11,7 @@ export interface ChannelServer {
   state: 'Ready' | 'NotReady';
 }
 
+/** R-CH-1 lives here: one decision point for each kind of server that is never a candidate. */
 export function isCandidate(kind: ChannelKind, server: ChannelServer, broken: Broken): boolean {
   if (server.state !== 'Ready' && !broken('select-not-ready-server')) return false;
   if (kind === 'routemesh' && server.weight <= 0 && !broken('select-weight-zero')) return false;

@@ -2,7 +2,7 @@
 // into the node's bounded queue like any other operation, and ends with one WorkResult.
 
 import type { AppPayload, ErrorKind, ObjectKind, Rid } from '../src/driver/types.ts';
-import type { RelocationRecord } from './relocation/relocation.ts';
+import type { RelocationRecord } from './relocation/records.ts';
 
 export type Work =
   | { type: 'app'; payload: AppPayload }

@@ -4,7 +4,7 @@
 // write is the one there", not just "the version moved".
 
 import { randomUUID } from 'node:crypto';
-import type { Broken } from '../mutants.ts';
+import type { Broken } from '../mutants/index.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import { StoreUnavailableError, type Versioned } from '../store/types.ts';
 
@@ -32,7 +32,7 @@ export async function changeRecord<T extends Written>(
   } catch (e) {
     if (!(e instanceof StoreUnavailableError)) throw e;
   }
-  // The change's result is unclear.
+  // The change's result is unclear. R-STO-1: it is never guessed, either way (one mutant each).
   if (broken('store-guess-applied')) return { applied: true, version: expectedVersion + 1 };
   if (broken('store-guess-not-applied')) return store.compareAndSet(key, expectedVersion, next);
   const giveUpAt = Date.now() + opts.retryForMs;

@@ -38,11 +38,12 @@ export class DescriptorList {
     return { added, removed };
   }
 
-  /** Mutant only: take a descriptor from somewhere other than a full read of the Store. */
+  /** Mutant only (grace-connects-new-target): take a descriptor from elsewhere than a full read of the Store. */
   learn(d: NodeDescriptor): void {
     this.last.set(d.rid, { ...d });
   }
 
+  /** Mutant only (grace-forgets-descriptors): drop the last list as if nothing had been read. */
   forget(): void {
     this.last.clear();
   }

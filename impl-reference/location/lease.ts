@@ -2,7 +2,7 @@
 // renewal: the time it sent that renewal plus the TTL. If the Store cannot be reached, the lease
 // simply runs out; StoreFailureGrace never extends it (R-STO-3).
 
-import type { Broken } from '../mutants.ts';
+import type { Broken } from '../mutants/index.ts';
 import type { NodeStore } from '../store/node-store.ts';
 
 export class LeaseKeeper {
@@ -50,6 +50,7 @@ export class LeaseKeeper {
       for (const r of this.regained.splice(0)) r();
     } catch {
       this.failing = true;
+      // R-STO-3: eligibility is never extended without a renewal the Store confirmed.
       if (this.broken('grace-extends-lease')) this.eligibleUntil = Date.now() + this.ttlMs;
     }
   }

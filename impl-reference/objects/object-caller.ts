@@ -10,9 +10,11 @@
 
 import type { OperationSpec, Rid } from '../../src/driver/types.ts';
 import type { Caller } from '../caller.ts';
-import { changeRecord, newWriteId } from '../location/authority.ts';
+import { changeRecord, newWriteId, type ChangeResult } from '../location/authority.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
 import type { MeshNode } from '../mesh-node.ts';
+import { resumeHere, takeOver } from '../mutants/objects.ts';
+import { rerunOnce } from '../mutants/rerun.ts';
 import type { Operation } from '../operation.ts';
 import { StoreUnavailableError } from '../store/types.ts';
 import type { Work } from '../work.ts';
@@ -29,7 +31,7 @@ export class ObjectCaller {
   private readonly cache = new Map<string, CachedOwner>();
 
   constructor(
-    private readonly node: MeshNode,
+    readonly node: MeshNode,
     private readonly caller: Caller,
   ) {}
 
@@ -39,8 +41,7 @@ export class ObjectCaller {
 
   async create(op: Operation, spec: Extract<OperationSpec, { kind: 'create' }>): Promise<void> {
     const work: Work = { type: 'create', objectId: spec.objectId, kind: spec.objectKind, input: spec.input };
-    const end = await this.caller.send(op, spec.on, work);
-    this.caller.finishFrom(op, end);
+    return this.finishOn(op, spec.on, work);
   }
 
   async message(op: Operation, spec: ObjectMessage): Promise<void> {
@@ -57,6 +58,7 @@ export class ObjectCaller {
     // The caller still believes `via` owns the object (a stale cache the scenario names).
     if (spec.via) return this.sendToOwner(op, spec.via, work, spec);
     const cached = this.cache.get(spec.objectId);
+    // R-OBJ-2: the cache is trusted until it expires or the owner lease it saw runs out.
     if (cached && (cached.validUntil > Date.now() || this.broken('owner-cache-never-expires'))) {
       return this.sendToOwner(op, cached.owner, work, spec);
     }
@@ -66,12 +68,11 @@ export class ObjectCaller {
     const intent = !!spec.instanceIntent;
 
     if (!rec || rec.state === 'Missing') {
-      // Instance intent creates only Instance Spots; an Actor or User Spot ref to nothing is NotFound.
+      // Instance intent creates only Instance Spots (V12); an Actor or User Spot ref to nothing is NotFound.
       const activates = intent && (spec.objectKind === 'instance-spot' || this.broken('cold-activation-for-all-kinds'));
+      // R-INST-1: Instance intent cold-activates a Missing Instance Spot.
       if (!activates || this.broken('instance-intent-ignored')) return op.finish('failure', { errorKind: 'NotFound' });
-      // Instance intent: a Missing object may be cold-activated - as an Instance Spot only.
-      const activate: Work = { type: 'activate', objectId: spec.objectId, payload: spec.payload, factoryInput: spec.factoryInput ?? {} };
-      return this.caller.finishFrom(op, await this.caller.send(op, spec.activateOn ?? this.node.rid, activate));
+      return this.coldActivate(op, spec, spec.activateOn ?? this.node.rid);
     }
 
     const ownerLease = rec.owner ? await this.node.store.leaseExpiry(rec.owner) : null;
@@ -79,33 +80,37 @@ export class ObjectCaller {
       rec.kind === 'instance-spot' && (rec.state === 'Creating' || (rec.state === 'Ready' && !rec.firstMessageRestored));
 
     if (unfinishedActivation && intent) {
-      if (this.broken('unfinished-activation-new-incarnation')) return this.takeOver(op, spec, cur.version, rec);
+      // R-INST-2: an unfinished first activation is resumed, never replaced by a new incarnation.
+      if (this.broken('unfinished-activation-new-incarnation')) return takeOver(this, op, spec, cur.version, rec);
       const target = rec.recovery?.targetNode ?? rec.owner!;
-      if (ownerLease !== null) return this.caller.finishFrom(op, await this.caller.send(op, target, work));
+      if (ownerLease !== null) return this.finishOn(op, target, work);
       // The node the recovery pointer names is gone. The pointer is never a reason to pick another
-      // node: cancel exactly this record (same generation, same StoreVersion) and end Unavailable.
-      if (this.broken('recovery-pointer-picks-other-node')) return this.resumeHere(op, spec, cur.version, rec, work);
-      await changeRecord(this.node.store, objectKey(spec.objectId), cur.version, { objectId: rec.objectId, state: 'Missing', generation: rec.generation, writeId: newWriteId() }, this.broken, this.retry());
+      // node: cancel exactly this record (same generation, same StoreVersion) and end Unavailable (V11).
+      if (this.broken('recovery-pointer-picks-other-node')) return resumeHere(this, op, spec, cur.version, rec, work);
+      await this.markMissing(spec.objectId, cur.version, rec);
       return op.finish('failure', { errorKind: 'Unavailable' });
     }
 
     if (rec.state !== 'Ready') {
-      // Mutant: an Actor or User Spot whose creation stopped is cold-activated like an Instance Spot.
-      if (intent && this.broken('cold-activation-for-all-kinds') && ownerLease === null) return this.takeOver(op, spec, cur.version, rec);
+      // V12: an Actor or User Spot whose creation stopped is not cold-activated like an Instance Spot.
+      if (intent && this.broken('cold-activation-for-all-kinds') && ownerLease === null) return takeOver(this, op, spec, cur.version, rec);
       return op.finish('failure', { errorKind: 'Unavailable' });
     }
 
     if (ownerLease === null) {
-      // The Ready owner's lease is invalid: the object is Unavailable. Authority stays as it is.
-      if (rec.kind === 'instance-spot' && intent && rec.recovery && this.broken('recovery-pointer-picks-other-node')) {
-        return this.resumeHere(op, spec, cur.version, rec, work);
-      }
-      if (rec.kind === 'instance-spot' && intent && this.broken('lease-expiry-makes-missing')) return this.takeOver(op, spec, cur.version, rec);
-      if (rec.kind === 'instance-spot' && this.broken('instance-owner-death-releases-authority')) {
-        await changeRecord(this.node.store, objectKey(spec.objectId), cur.version, { objectId: rec.objectId, state: 'Missing', generation: rec.generation, writeId: newWriteId() }, this.broken, this.retry());
-      }
-      if (this.broken('owner-death-recreates')) return this.takeOver(op, spec, cur.version, rec);
-      if (this.broken('object-message-rerouted')) return this.caller.finishFrom(op, await this.caller.send(op, this.node.rid, { type: 'app', payload: spec.payload }));
+      // The Ready owner's lease is invalid: the object is Unavailable. Authority stays as it is;
+      // nothing is resumed, re-created, released or run elsewhere. One rule per line:
+      const instanceIntent = rec.kind === 'instance-spot' && intent;
+      // V11: the recovery pointer is used only by the node and lifecycle it names.
+      if (instanceIntent && rec.recovery && this.broken('recovery-pointer-picks-other-node')) return resumeHere(this, op, spec, cur.version, rec, work);
+      // V10: an expired owner lease does not make an Instance Spot Missing.
+      if (instanceIntent && this.broken('lease-expiry-makes-missing')) return takeOver(this, op, spec, cur.version, rec);
+      // R-INST-4: an Instance Spot's authority is not released when its owner dies.
+      if (rec.kind === 'instance-spot' && this.broken('instance-owner-death-releases-authority')) await this.markMissing(spec.objectId, cur.version, rec);
+      // R-OBJ-4: no new incarnation elsewhere.
+      if (this.broken('owner-death-recreates')) return takeOver(this, op, spec, cur.version, rec);
+      // R-OBJ-1: the message runs nowhere else.
+      if (this.broken('object-message-rerouted')) return this.finishOn(op, this.node.rid, { type: 'app', payload: spec.payload });
       return op.finish('failure', { errorKind: 'Unavailable' });
     }
 
@@ -119,27 +124,33 @@ export class ObjectCaller {
     const failed = end.kind !== 'result' || !end.completion.ok;
     if (failed && end.kind !== 'deadline' && end.kind !== 'ended') {
       this.cache.delete(spec.objectId); // the next new operation re-reads the owner
-      if (this.broken('failed-op-follows-new-owner') && !op.rerun) {
-        op.rerun = true;
-        return this.route(op, spec);
-      }
+      // R-OBJ-2: the failed operation is not resubmitted to a new owner. The mutant routes it again, once.
+      if (this.broken('failed-op-follows-new-owner') && rerunOnce(op)) return this.route(op, spec);
     }
     this.caller.finishFrom(op, end);
   }
 
-  /** Mutant only: use the recovery pointer to carry the same generation on here. */
-  private async resumeHere(op: Operation, spec: ObjectMessage, version: number, rec: LocationRecord, work: Work): Promise<void> {
-    const moved: LocationRecord = { ...rec, state: 'Creating', owner: this.node.rid, recovery: { ...rec.recovery!, targetNode: this.node.rid, lifecycle: this.node.lifecycle }, writeId: newWriteId() };
-    const r = await changeRecord(this.node.store, objectKey(spec.objectId), version, moved, this.broken, this.retry());
-    if (!r.applied) return op.finish('failure', { errorKind: 'Unavailable' });
-    this.caller.finishFrom(op, await this.caller.send(op, this.node.rid, work));
+  // ---- steps of the above (the mutants in mutants/objects.ts use them too) -----------------------
+
+  /** Send the operation to `target` and end it with how that send ended. */
+  async finishOn(op: Operation, target: Rid, work: Work): Promise<void> {
+    this.caller.finishFrom(op, await this.caller.send(op, target, work));
   }
 
-  /** Mutants only: make this node the owner of a new incarnation, as failover would. */
-  private async takeOver(op: Operation, spec: ObjectMessage, version: number, rec: LocationRecord): Promise<void> {
-    await changeRecord(this.node.store, objectKey(spec.objectId), version, { objectId: rec.objectId, state: 'Missing', generation: rec.generation, writeId: newWriteId() }, this.broken, this.retry());
+  /** Cold-activate the object on `on` with this message as its stored first message. */
+  coldActivate(op: Operation, spec: ObjectMessage, on: Rid): Promise<void> {
     const activate: Work = { type: 'activate', objectId: spec.objectId, payload: spec.payload, factoryInput: spec.factoryInput ?? {} };
-    this.caller.finishFrom(op, await this.caller.send(op, this.node.rid, activate));
+    return this.finishOn(op, on, activate);
+  }
+
+  /** Change the object's authority record from `version`, never guessing an unclear result. */
+  change(objectId: string, version: number, next: LocationRecord): Promise<ChangeResult> {
+    return changeRecord(this.node.store, objectKey(objectId), version, { ...next, writeId: newWriteId() }, this.broken, this.retry());
+  }
+
+  /** Cancel exactly the record read at `version`: Missing, keeping its generation. */
+  markMissing(objectId: string, version: number, rec: LocationRecord): Promise<ChangeResult> {
+    return this.change(objectId, version, { objectId: rec.objectId, state: 'Missing', generation: rec.generation, writeId: '' });
   }
 
   /** Planned relocation: the request goes to the current owner, which runs the protocol. */
@@ -149,7 +160,7 @@ export class ObjectCaller {
       if (!rec || rec.state === 'Missing' || !rec.owner) return op.finish('failure', { errorKind: 'NotFound' });
       const work: Work = { type: 'relocate', objectId: spec.objectId, target: spec.target, ...(spec.generation !== undefined ? { generation: spec.generation } : {}) };
       this.cache.delete(spec.objectId);
-      this.caller.finishFrom(op, await this.caller.send(op, rec.owner, work));
+      await this.finishOn(op, rec.owner, work);
     } catch (e) {
       if (!(e instanceof StoreUnavailableError)) throw e;
       op.finish('failure', { errorKind: 'Unavailable' });
@@ -165,7 +176,7 @@ export class ObjectCaller {
           ? { type: 'close', objectId: spec.objectId, generation: spec.generation }
           : { type: 'join', objectId: spec.objectId, generation: spec.generation, member: spec.member };
       this.cache.delete(spec.objectId);
-      this.caller.finishFrom(op, await this.caller.send(op, rec.owner, work));
+      await this.finishOn(op, rec.owner, work);
     } catch (e) {
       if (!(e instanceof StoreUnavailableError)) throw e;
       op.finish('failure', { errorKind: 'Unavailable' });

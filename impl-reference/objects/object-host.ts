@@ -8,7 +8,7 @@ import type { TestApp } from '../app.ts';
 import { changeRecord, newWriteId, type ChangeResult } from '../location/authority.ts';
 import type { LeaseKeeper } from '../location/lease.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
-import type { Broken } from '../mutants.ts';
+import type { Broken } from '../mutants/index.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import { StoreUnavailableError } from '../store/types.ts';
 import { fail, ok, type Work, type WorkResult } from '../work.ts';
@@ -125,12 +125,12 @@ export class ObjectHost {
       }
       if (rec.state !== 'Creating' || rec.kind === 'instance-spot') return fail('AlreadyExists');
       if (rec.owner === this.ctx.rid || (await this.leaseValid(rec.owner))) {
-        // Mutant: a creation that did not secure the Creating record runs the factory anyway.
+        // R-CRE-1 again, for a creation that arrives after the winner wrote its record.
         if (this.ctx.broken('creation-race-both-run-factory')) await this.ctx.app.factory(this.ctx.rid, objectId, rec.generation, input);
         return fail('AlreadyExists');
       }
-      // The process that was creating it died: creation recovery (R-CRE-2). Continue exactly this
-      // record - same object ID, same generation, the stored input - here.
+      // The process that was creating it died: creation recovery (R-CRE-2, V06). Continue exactly
+      // this record - same object ID, same generation, the stored input - here.
       const next: LocationRecord = this.ctx.broken('creation-recovery-new-generation')
         ? { ...rec, owner: this.ctx.rid, generation: rec.generation + 1, creation: { input } }
         : { ...rec, owner: this.ctx.rid };
@@ -195,6 +195,7 @@ export class ObjectHost {
   async relay(objectId: string, letter: Letter, generation: number): Promise<WorkResult | undefined> {
     try {
       const inst = this.instances.get(objectId);
+      // V09: a binding belongs to one incarnation; a re-created Actor does not take its messages.
       if (inst && inst.generation !== generation && !this.ctx.broken('binding-reused-after-recreation')) return fail('BindingEnded');
       if (!inst) {
         const rec = (await this.read(objectId)).value;
@@ -232,6 +233,7 @@ export class ObjectHost {
     if (this.ctx.broken('message-requires-generation') && generation !== undefined && generation !== inst.generation) {
       return fail('GenerationMismatch');
     }
+    // R-INST-3: Instance intent to a Ready Instance Spot is an ordinary message: no activation again.
     if (this.ctx.broken('ready-instance-reactivated') && instanceIntent && inst.kind === 'instance-spot') {
       await this.ctx.app.factory(this.ctx.rid, objectId, inst.generation, undefined);
     }
@@ -244,6 +246,7 @@ export class ObjectHost {
     const cur = await this.read(objectId);
     const rec = cur.value;
     if (rec && rec.state !== 'Missing') return this.message(objectId, first, undefined, true);
+    // R-INST-5: a cold activation is a new incarnation, with a generation never used before.
     const generation = this.ctx.broken('activation-reuses-generation') && rec ? rec.generation : (rec?.generation ?? 0) + 1;
     const next: LocationRecord = {
       objectId,
@@ -288,6 +291,7 @@ export class ObjectHost {
       if (!this.ctx.alive()) return undefined;
     }
     if (this.ctx.takeFailpoint('activation.fail-before-restore')) return this.abandonActivation(rec.objectId);
+    // R-INST-7: the stored first message goes to the head of the queue, before any later one.
     const firstResult = this.ctx.broken('activation-later-message-first') ? inst.mailbox.post(first) : inst.mailbox.postFirst(first);
     const restored: LocationRecord = { ...rec, firstMessageRestored: true, recovery: { ...rec.recovery!, replayCursor: 1 } };
     const r = await this.change(rec.objectId, version, restored);
@@ -307,6 +311,7 @@ export class ObjectHost {
     const cur = await this.read(objectId);
     const rec = cur.value;
     if (!rec || rec.state === 'Missing') return fail('NotFound');
+    // V08: Close/Destroy names the generation it ends; a mismatch changes nothing.
     if (rec.generation !== generation && !this.ctx.broken('close-ignores-generation')) return fail('GenerationMismatch');
     if (rec.state !== 'Ready' || rec.owner !== this.ctx.rid) return fail('Unavailable');
     const closing = await this.change(objectId, cur.version, { ...rec, state: 'Closing' });
@@ -321,6 +326,7 @@ export class ObjectHost {
     const cur = await this.read(objectId);
     const rec = cur.value;
     if (!rec || rec.state === 'Missing') return fail('NotFound');
+    // V08: so does a membership change.
     if (rec.generation !== generation && !this.ctx.broken('membership-ignores-generation')) return fail('GenerationMismatch');
     if (rec.state !== 'Ready' || rec.owner !== this.ctx.rid) return fail('Unavailable');
     const members = [...new Set([...(rec.members ?? []), member])];

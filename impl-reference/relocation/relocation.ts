@@ -14,22 +14,16 @@
 // Nothing here survives a process: a restarted node has no relocation to resume (R-REL-6, V14).
 
 import { randomUUID } from 'node:crypto';
-import type { ObjectKind, RelocationStage, RelocationView, Rid } from '../../src/driver/types.ts';
+import type { ObjectKind, RelocationStage, Rid } from '../../src/driver/types.ts';
 import type { TestApp } from '../app.ts';
 import { changeRecord, newWriteId } from '../location/authority.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
-import type { Broken } from '../mutants.ts';
+import type { Broken } from '../mutants/index.ts';
+import { followAgain, guessCommit, resumeRelocations, rollBack, rollBackAfterCommit, takeBack, tryAnotherTarget } from '../mutants/relocation.ts';
 import type { Letter } from '../objects/mailbox.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import { fail, ok, type Work, type WorkResult } from '../work.ts';
-
-/** A Relocation Store record: what the Driver shows of a relocation, plus its write ID. */
-export interface RelocationRecord extends RelocationView {
-  writeId: string;
-}
-
-export const relocationKey = (id: string) => `rel/${id}`;
-export const RELOCATION_PREFIX = 'rel/';
+import { relocationKey, type RelocationRecord } from './records.ts';
 
 export type RelocationFailpoint =
   | 'relocation.fail-before-relay-ready'
@@ -74,22 +68,23 @@ interface Prepared {
   committing?: Promise<WorkResult | undefined>;
 }
 
+// What mutants/relocation.ts uses of this class (its RelocationSide) is not private here.
 export class Relocations {
   /** Source side: objects whose admission is closed, and where their messages go. */
-  private readonly forwarding = new Map<string, { target: Rid; until: number; relocationId: string; committed: boolean }>();
+  readonly forwarding = new Map<string, { target: Rid; until: number; relocationId: string; committed: boolean }>();
   /** Target side: prepared relocations waiting for cutover. */
-  private readonly prepared = new Map<string, Prepared>();
+  readonly prepared = new Map<string, Prepared>();
 
-  constructor(private readonly ctx: RelocationContext) {}
+  constructor(readonly ctx: RelocationContext) {}
 
-  private change<T extends { writeId: string }>(key: string, version: number, value: T) {
+  change<T extends { writeId: string }>(key: string, version: number, value: T) {
     return changeRecord(this.ctx.store, key, version, { ...value, writeId: newWriteId() }, this.ctx.broken, {
       retryForMs: this.ctx.timings.storeFailureGraceMs,
       backoffMs: this.ctx.timings.reconnectBackoffMs,
     });
   }
 
-  private async setStage(rel: RelocationRecord, stage: RelocationStage): Promise<RelocationRecord> {
+  async setStage(rel: RelocationRecord, stage: RelocationStage): Promise<RelocationRecord> {
     const cur = await this.ctx.store.read<RelocationRecord>(relocationKey(rel.id));
     const next = { ...rel, stage };
     await this.change(relocationKey(rel.id), cur.version, next);
@@ -111,7 +106,7 @@ export class Relocations {
     return this.toTarget(rel, hosted.kind, []);
   }
 
-  private async toTarget(rel: RelocationRecord, kind: ObjectKind, tried: Rid[]): Promise<WorkResult | undefined> {
+  async toTarget(rel: RelocationRecord, kind: ObjectKind, tried: Rid[]): Promise<WorkResult | undefined> {
     const { defaultDeadlineMs } = this.ctx.timings;
     const prepared = await this.ctx.sendWork(rel.target, { type: 'relocation-prepare', relocation: rel, kind }, defaultDeadlineMs);
     if (!prepared?.ok) {
@@ -119,12 +114,7 @@ export class Relocations {
       // choose no other target (R-REL-1).
       await this.setStage(rel, 'cancelled');
       void this.ctx.sendWork(rel.target, { type: 'relocation-cancel', relocationId: rel.id }, defaultDeadlineMs);
-      const other = this.ctx.broken('relocation-tries-another-target') ? await this.otherTarget([...tried, rel.target]) : undefined;
-      if (other) {
-        const again: RelocationRecord = { ...rel, id: randomUUID(), target: other, stage: 'preparing' };
-        await this.change(relocationKey(again.id), 0, again);
-        return this.toTarget(again, kind, [...tried, rel.target]);
-      }
+      if (this.ctx.broken('relocation-tries-another-target')) return tryAnotherTarget(this, rel, kind, tried, 'prepare-failed');
       return fail('RelocationFailed');
     }
     // Accepting relay-ready is the irreversible boundary.
@@ -142,21 +132,18 @@ export class Relocations {
       ? undefined
       : await this.ctx.sendWork(rel.target, { type: 'relocation-cutover', relocationId: rel.id }, defaultDeadlineMs);
     if (!committed?.ok) {
-      if (this.ctx.broken('rollback-after-relay-ready')) return this.rollBack(rel);
-      if (this.ctx.broken('source-takes-over-after-commit') && !submitFails) {
-        const cur = await this.ctx.store.read<LocationRecord>(objectKey(rel.objectId));
-        if (cur.value) await this.change(objectKey(rel.objectId), cur.version, { ...cur.value, owner: this.ctx.rid });
-        return this.rollBack(rel);
-      }
+      // R-REL-2, V13: past the boundary the source is never restored.
+      if (this.ctx.broken('rollback-after-relay-ready')) return rollBack(this, rel);
+      // R-REL-5: the cutover may have committed; the source does not take the object back.
+      if (this.ctx.broken('source-takes-over-after-commit') && !submitFails) return takeBack(this, rel);
       // No rollback after the boundary: the target finishes through cutover receipt or the
       // fallback. Wait for the authority record to name it, within the deadline.
       const owner = await this.awaitOwner(rel, this.ctx.timings.cutoverFallbackMs + defaultDeadlineMs / 2);
       if (owner !== rel.target) {
-        if (this.ctx.broken('source-restored-after-target-death')) return this.rollBack(rel);
-        if (this.ctx.broken('relocation-tries-another-target')) {
-          const other = await this.otherTarget([...tried, rel.target]);
-          if (other) return this.toTarget({ ...rel, id: randomUUID(), target: other, stage: 'preparing' }, kind, [...tried, rel.target]);
-        }
+        // The target died before the commit: the relocation fails. The source is not restored
+        // (R-REL-6) and no other target is tried (V14).
+        if (this.ctx.broken('source-restored-after-target-death')) return rollBack(this, rel);
+        if (this.ctx.broken('relocation-tries-another-target')) return tryAnotherTarget(this, rel, kind, tried, 'target-lost');
         return fail('RelocationFailed');
       }
     }
@@ -166,20 +153,6 @@ export class Relocations {
       return undefined;
     }
     return ok({ objectId: rel.objectId, generation: rel.generation, owner: rel.target });
-  }
-
-  /** Mutants only: undo the move and run on here, as a rollback would. */
-  private async rollBack(rel: RelocationRecord): Promise<WorkResult> {
-    this.forwarding.delete(rel.objectId);
-    await this.setStage(rel, 'rolled-back');
-    void this.ctx.sendWork(rel.target, { type: 'relocation-cancel', relocationId: rel.id }, this.ctx.timings.defaultDeadlineMs);
-    this.ctx.reopenAdmission(rel.objectId);
-    return fail('RelocationFailed');
-  }
-
-  private async otherTarget(not: Rid[]): Promise<Rid | undefined> {
-    const nodes = (await this.ctx.store.list<{ rid: Rid }>('node/')).map((e) => e.value.rid);
-    return nodes.find((n) => n !== this.ctx.rid && !not.includes(n));
   }
 
   private async awaitOwner(rel: RelocationRecord, withinMs: number): Promise<Rid | undefined> {
@@ -212,6 +185,7 @@ export class Relocations {
     if (!f.committed) {
       return this.ctx.sendWork(f.target, { type: 'relocation-relay', relocationId: f.relocationId, objectId, letter }, defaultDeadlineMs);
     }
+    // R-OBJ-3: after the commit the source follows messages to the target, for the duration only.
     const over = Date.now() >= f.until || this.ctx.broken('no-message-follow');
     if (over && !this.ctx.broken('message-follow-ignores-duration')) return Promise.resolve(fail('Unavailable'));
     return this.ctx.sendWork(f.target, { type: 'message', objectId, payload: letter.payload as never, instanceIntent: false }, defaultDeadlineMs, letter.opId);
@@ -222,13 +196,13 @@ export class Relocations {
   prepare(rel: RelocationRecord, kind: ObjectKind): WorkResult {
     if (this.ctx.takeFailpoint('relocation.fail-before-relay-ready')) return fail('RelocationFailed');
     // An instance and its temporary queue; nothing is dispatched before the owner change commits.
-    // The state is handed over: no factory, no first message - this is not a cold activation.
+    // The state is handed over: no factory, no first message - this is not a cold activation (R-INST-6).
     if (kind === 'instance-spot' && this.ctx.broken('relocation-as-cold-activation')) {
       this.ctx.app.factory(this.ctx.rid, rel.objectId, rel.generation, undefined).catch(() => {});
     }
     this.ctx.prepare({ objectId: rel.objectId, kind, generation: rel.generation });
     const p: Prepared = { rel, kind };
-    // If no cutover arrives, the target continues on its own once relay-ready was accepted.
+    // If no cutover arrives, the target continues on its own once relay-ready was accepted (R-REL-2).
     p.fallback = setTimeout(() => void this.commit(rel.id, 'fallback'), this.ctx.timings.cutoverFallbackMs);
     if (this.ctx.broken('no-cutover-fallback')) clearTimeout(p.fallback);
     this.prepared.set(rel.id, p);
@@ -258,7 +232,7 @@ export class Relocations {
     return this.commit(relocationId, 'cutover');
   }
 
-  private commit(relocationId: string, _how: 'cutover' | 'fallback'): Promise<WorkResult | undefined> {
+  commit(relocationId: string, _how: 'cutover' | 'fallback'): Promise<WorkResult | undefined> {
     const p = this.prepared.get(relocationId);
     if (!p) return Promise.resolve(fail('Unavailable'));
     clearTimeout(p.fallback);
@@ -284,7 +258,8 @@ export class Relocations {
     const next: LocationRecord = { ...rec, owner: this.ctx.rid, generation, writeId: '' };
     // Target dispatch is a gate: it opens only once the commit is known, re-read if unclear (V16).
     if (this.ctx.broken('dispatch-before-reread')) this.ctx.openDispatch(rel.objectId);
-    const r = this.ctx.broken('commit-guessed') ? await this.guessCommit(rel.objectId, cur.version, next) : await this.change(objectKey(rel.objectId), cur.version, next);
+    // R-REL-3: an unclear commit is re-read (changeRecord never guesses).
+    const r = this.ctx.broken('commit-guessed') ? await guessCommit(this.ctx.store, rel.objectId, cur.version, next) : await this.change(objectKey(rel.objectId), cur.version, next);
     if (!r.applied) return fail('RelocationFailed');
     if (this.ctx.takeFailpoint('relocation.crash-target-after-commit')) {
       this.ctx.crash();
@@ -298,15 +273,6 @@ export class Relocations {
     return ok({ committed: true });
   }
 
-  /** Mutant only: a commit with no reply is taken as applied, without re-reading. */
-  private async guessCommit(objectId: string, version: number, next: LocationRecord): Promise<{ applied: boolean }> {
-    try {
-      return await this.ctx.store.compareAndSet(objectKey(objectId), version, { ...next, writeId: newWriteId() });
-    } catch {
-      return { applied: true };
-    }
-  }
-
   /** The lifecycle callback, retried on this same target within the deadline (R-REL-4). */
   private async lifecycle(rel: RelocationRecord, generation: number): Promise<boolean> {
     const end = Date.now() + this.ctx.timings.defaultDeadlineMs;
@@ -314,35 +280,19 @@ export class Relocations {
       const failed = this.ctx.takeFailpoint('relocation.lifecycle-callback-fails');
       this.ctx.app.lifecycle(this.ctx.rid, rel.objectId, generation, 'relocated-in', !failed);
       if (!failed) return true;
-      if (this.ctx.broken('rollback-after-commit')) {
-        const cur = await this.ctx.store.read<LocationRecord>(objectKey(rel.objectId));
-        if (cur.value) await this.change(objectKey(rel.objectId), cur.version, { ...cur.value, owner: rel.source });
-        this.ctx.dispose(rel.objectId);
-        return false;
-      }
+      // R-REL-4: after the commit there is no rollback, only a retry here.
+      if (this.ctx.broken('rollback-after-commit')) return rollBackAfterCommit(this, rel);
       if (Date.now() >= end) return false;
       await new Promise((r) => setTimeout(r, this.ctx.timings.reconnectBackoffMs));
     }
   }
 
-  /** Mutants only: a restarted process picks up relocation state of the process before it. */
+  /** A restarted process starts with nothing of the one before it: it resumes nothing. */
   async resumeAfterRestart(): Promise<void> {
-    if (this.ctx.broken('message-follow-survives-restart')) {
-      for (const e of await this.ctx.store.list<RelocationRecord>(RELOCATION_PREFIX)) {
-        const rel = e.value;
-        if (rel.source !== this.ctx.rid || rel.stage !== 'committed') continue;
-        this.forwarding.set(rel.objectId, { target: rel.target, until: Date.now() + this.ctx.messageFollowMs(), relocationId: rel.id, committed: true });
-      }
-    }
-    if (!this.ctx.broken('relocation-resumes-after-restart')) return;
-    for (const e of await this.ctx.store.list<RelocationRecord>(RELOCATION_PREFIX)) {
-      const rel = e.value;
-      if (rel.target !== this.ctx.rid || rel.stage !== 'relay-ready-accepted') continue;
-      const rec = (await this.ctx.store.read<LocationRecord>(objectKey(rel.objectId))).value;
-      this.ctx.prepare({ objectId: rel.objectId, kind: rec?.kind ?? 'actor', generation: rel.generation });
-      this.prepared.set(rel.id, { rel, kind: rec?.kind ?? 'actor' });
-      await this.commit(rel.id, 'fallback');
-    }
+    // R-OBJ-3: Message Follow ends with the process that did it.
+    if (this.ctx.broken('message-follow-survives-restart')) await followAgain(this);
+    // R-REL-6: a relocation whose target died is over; the restarted target does not commit it.
+    if (this.ctx.broken('relocation-resumes-after-restart')) await resumeRelocations(this);
   }
 
   stopAll(): void {

@@ -3,12 +3,12 @@
 // protocol of protocol.ts. Every Session operation the Driver is given runs here and ends with one
 // Outcome (an Operation, like every other operation of the embedded cluster). The client records
 // what it was given on each connection, so a scenario can tell what reached which Session.
+// The client is the kit's instrument, not the runtime under test: no mutant ever bends it.
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import type { Attempt, ErrorKind, Outcome, Rid } from '../../src/driver/types.ts';
 import type { ClientBinding, ClientConnectionView, OwnerSessionView, PushedFrame, SessionOperationSpec, SessionView } from '../../src/driver/sessions.ts';
-import type { Broken } from '../mutants.ts';
 import { Operation } from '../operation.ts';
 import { OutcomeBook } from '../outcome-book.ts';
 import { authProof, encode, isRecord, LineReader, type WireFrame } from './protocol.ts';
@@ -16,7 +16,6 @@ import { authProof, encode, isRecord, LineReader, type WireFrame } from './proto
 export class SessionInputError extends Error {}
 
 export interface SessionClientsContext {
-  broken: Broken;
   defaultDeadlineMs(): number;
   /** Where the node's Session server listens; undefined when the node does not run (throws for an unknown node). */
   endpoint(node: Rid): { port: number } | undefined;
@@ -146,7 +145,8 @@ export class SessionClients {
     const conn = spec.kind === 'session-connect' ? undefined : this.connectionOf(spec.client, spec.connection);
     if (spec.kind === 'session-connect') this.ctx.endpoint(spec.node);
     const opId = `${spec.client}-${randomUUID()}`;
-    const op = this.records.open(opId, Date.now() + (spec.deadlineMs ?? this.ctx.defaultDeadlineMs()), this.ctx.broken, undefined);
+    const deadlineAt = Date.now() + (spec.deadlineMs ?? this.ctx.defaultDeadlineMs());
+    const op = this.records.open(opId, undefined, (record) => new Operation(opId, deadlineAt, record));
     this.run(op, spec, conn).catch(() => op.finish('failure', { errorKind: 'Unavailable' }));
     return { opId };
   }

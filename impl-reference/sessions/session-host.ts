@@ -15,20 +15,22 @@
 // - A location update after a planned relocation moves the route and the location snapshot of
 //   the bindings of that same generation, on the same connection, with no rebind (R-SES-1).
 
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import type { AppPayload, Attempt, EffectiveTimings, Rid } from '../../src/driver/types.ts';
-import type { BindingState, BindingView, OwnerSessionView } from '../../src/driver/sessions.ts';
+import type { OwnerSessionView } from '../../src/driver/sessions.ts';
 import type { Caller, SendEnd } from '../caller.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
-import { none, type Broken } from '../mutants.ts';
+import type { Broken, MutantName } from '../mutants/index.ts';
+import { currentBinding, newestOpenOf, replyToNewestSession, restoreLostSession, takeOldToken } from '../mutants/sessions.ts';
+import type { SharedSessions } from '../mutants/shared-sessions.ts';
 import type { Letter } from '../objects/mailbox.ts';
 import { Operation } from '../operation.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import { StoreUnavailableError } from '../store/types.ts';
 import type { Work, WorkResult } from '../work.ts';
 import { authProof, encode, isRecord, LineReader, proofMatches, type WireFrame } from './protocol.ts';
-import type { SharedSessions } from './shared.ts';
+import { Session, type Binding } from './session.ts';
 
 /** What the Session owner needs from its node (a MeshNode). */
 export interface SessionOwnerNode {
@@ -57,21 +59,6 @@ export type LocationUpdate = { objectId: string; generation: number; owner: Rid 
 
 type SessionRelay = Extract<Work, { type: 'session-relay' }>;
 
-/** The owner's binding is exactly what the Driver shows of it. */
-type Binding = BindingView;
-
-export class Session {
-  id = randomUUID();
-  client?: string;
-  authenticated = false;
-  state: 'open' | 'ended' = 'open';
-  readonly nonce = randomBytes(16).toString('hex');
-  /** By token, in the order they were made. */
-  readonly bindings = new Map<string, Binding>();
-
-  constructor(readonly socket: Socket) {}
-}
-
 export class SessionHost {
   private server?: Server;
   private readonly sessions = new Map<string, Session>();
@@ -85,7 +72,7 @@ export class SessionHost {
     return this.ctx.node;
   }
 
-  private broken(name: string): boolean {
+  private broken(name: MutantName): boolean {
     return this.node.broken(name);
   }
 
@@ -151,7 +138,7 @@ export class SessionHost {
   private disconnected(session: Session): void {
     if (!this.node.live() || this.stopped) return;
     let ending = session;
-    if (this.broken('late-disconnect-ends-new-session') && session.client) ending = this.newestOpenOf(session.client) ?? session;
+    if (this.broken('late-disconnect-ends-new-session') && session.client) ending = newestOpenOf(this.sessions.values(), session.client) ?? session;
     if (ending.state === 'open') this.endSession(ending, true);
   }
 
@@ -161,19 +148,11 @@ export class SessionHost {
     if (closeSocket && !session.socket.destroyed) session.socket.end();
   }
 
-  private newestOpenOf(client: string): Session | undefined {
-    return [...this.sessions.values()].reverse().find((s) => s.client === client && s.state === 'open');
-  }
-
-  private send(session: Session, frame: WireFrame): void {
+  /** Write a frame to the Session's connection. */
+  send(session: Session, frame: WireFrame): void {
     // A dead or hung process writes nothing; an ended Session gets nothing more.
     if (!this.node.live() || this.stopped || session.socket.destroyed || !session.socket.writable) return;
     session.socket.write(encode(frame));
-  }
-
-  /** Mutant session-reply-follows-client only: write to a Session of another process. */
-  pushTo(session: Session, frame: WireFrame): void {
-    if (session.state === 'open') this.send(session, frame);
   }
 
   // ---- requests ----------------------------------------------------------------------------------
@@ -222,22 +201,14 @@ export class SessionHost {
 
   private hello(session: Session, id: string, client: string): void {
     session.client = client;
-    if (this.broken('session-restored-elsewhere')) {
-      // Mutant: the Session of a process that died is taken over here, bindings and all.
-      const lost = this.ctx.shared.lostSessionOf(client);
-      if (lost) {
-        this.sessions.delete(session.id);
-        session.id = lost.id;
-        this.sessions.set(session.id, session);
-        session.authenticated = lost.authenticated;
-        for (const b of lost.bindings.values()) session.bindings.set(b.token, { ...structuredClone(b), state: 'bound' });
-      }
-    }
+    // V15, R-SES-3: a Session ends with its owner process; hello on a new connection is a new Session.
+    if (this.broken('session-restored-elsewhere')) restoreLostSession(this.sessions, this.ctx.shared, session, client);
     this.send(session, { t: 'ok', id, session: session.id });
   }
 
   private auth(session: Session, id: string, proof: unknown): void {
     const verified = proofMatches(authProof(this.ctx.clientCredential, session.nonce), proof);
+    // R-SES-3: a Session authenticates with the mesh's client credential, or ends.
     if (!verified && !this.broken('session-auth-accepts-any-credential')) {
       this.send(session, { t: 'fail', id, errorKind: 'Unauthenticated' });
       return this.endSession(session, true);
@@ -247,6 +218,7 @@ export class SessionHost {
   }
 
   private authenticated(session: Session, id: string): boolean {
+    // R-SES-3: nothing is bound, relayed or unbound before the Session authenticated.
     if (session.authenticated || this.broken('session-bind-without-auth')) return true;
     this.send(session, { t: 'fail', id, errorKind: 'Unauthenticated' });
     return false;
@@ -271,13 +243,8 @@ export class SessionHost {
       if (b.objectId === objectId && b.state === 'bound' && b.generation !== rec.generation) this.endBinding(session, b);
     }
     let token = randomBytes(18).toString('base64url');
-    if (this.broken('rebind-reuses-token')) {
-      const old = [...session.bindings.values()].reverse().find((b) => b.objectId === objectId);
-      if (old) {
-        token = old.token;
-        session.bindings.delete(old.token);
-      }
-    }
+    // V09: a binding of a re-created Actor is a new binding, with a token of its own.
+    if (this.broken('rebind-reuses-token')) token = takeOldToken(session, objectId) ?? token;
     const binding: Binding = {
       token,
       objectId,
@@ -291,20 +258,16 @@ export class SessionHost {
     this.send(session, { t: 'ok', id, binding: { token, objectId, generation: rec.generation, route: rec.owner } });
   }
 
-  /** The Session's newest binding of the object that is still bound (mutants resolve by object with it). */
-  private currentBinding(session: Session, objectId: string): Binding | undefined {
-    return [...session.bindings.values()].reverse().find((b) => b.objectId === objectId && b.state === 'bound');
-  }
-
   private async relay(session: Session, id: string, token: string, payload: AppPayload, deadlineMs: number): Promise<void> {
     if (!this.authenticated(session, id)) return;
     let b = session.bindings.get(token);
     if (!b) return this.send(session, { t: 'fail', id, errorKind: 'NotFound' });
-    if (b.state !== 'bound' && this.broken('stale-token-relays-to-current')) b = this.currentBinding(session, b.objectId) ?? b;
+    // R-SES-2: a token names one binding; through an ended one nothing is relayed.
+    if (b.state !== 'bound' && this.broken('stale-token-relays-to-current')) b = currentBinding(session, b.objectId) ?? b;
     if (b.state !== 'bound') return this.send(session, { t: 'fail', id, errorKind: 'BindingEnded' });
     // The relay is an operation of its own on the mesh, with the client's request ID, sent to the
     // binding's route and nowhere else.
-    const op = new Operation(id, Date.now() + deadlineMs, none, () => {});
+    const op = new Operation(id, Date.now() + deadlineMs, () => {});
     const work: Work = { type: 'session-relay', objectId: b.objectId, generation: b.generation, payload, client: session.client ?? '', session: session.id };
     const end = await this.ctx.caller.send(op, b.route, work);
     op.finish('failure'); // ends the internal operation; nobody receives this result
@@ -334,8 +297,8 @@ export class SessionHost {
     if (!this.authenticated(session, id)) return;
     let b = session.bindings.get(token);
     if (!b) return this.send(session, { t: 'fail', id, errorKind: 'NotFound' });
-    // Mutant: the unbind is taken to mean "this Actor", and ends whatever binding it has now.
-    if (this.broken('old-token-unbind-applies')) b = this.currentBinding(session, b.objectId) ?? b;
+    // R-SES-2: an unbind ends the binding its token names, never a newer one of the same Actor.
+    if (this.broken('old-token-unbind-applies')) b = currentBinding(session, b.objectId) ?? b;
     if (b.state !== 'bound') return this.send(session, { t: 'fail', id, errorKind: 'BindingEnded' });
     this.setState(b, 'unbound');
     this.send(session, { t: 'ok', id });
@@ -360,11 +323,13 @@ export class SessionHost {
    * connection, nothing is rebound. An update naming another generation is not applied.
    */
   applyLocationUpdate(u: LocationUpdate): void {
+    // R-SES-1: a location update is applied (the mutant ignores it).
     if (!this.node.live() || this.stopped || this.broken('location-update-ignored')) return;
     for (const session of this.sessions.values()) {
       if (session.state !== 'open') continue;
       for (const b of session.bindings.values()) {
         if (b.objectId !== u.objectId || b.state !== 'bound' || b.generation !== u.generation) continue;
+        // R-SES-1: the binding follows the relocation; it does not end.
         if (this.broken('relocation-forces-rebind')) {
           this.endBinding(session, b);
           continue;
@@ -383,11 +348,8 @@ export class SessionHost {
   /** A relay arrived here, at the binding's route: deliver it to the incarnation it names. */
   async relayArrived(opId: string, work: SessionRelay): Promise<WorkResult | undefined> {
     const result = await this.node.objects.relay(work.objectId, { opId, payload: work.payload }, work.generation);
-    if (result && this.broken('session-reply-follows-client') && !this.ctx.shared.isHeld(work.session)) {
-      // Mutant: the Session that asked is gone, so the reply is handed to the client's newest Session.
-      const current = this.ctx.shared.currentOf(work.client);
-      if (current) current.host.pushTo(current.session, result.ok ? { t: 'ok', id: opId, value: result.value } : { t: 'fail', id: opId, errorKind: result.errorKind });
-    }
+    // R-SES-3: the reply goes back on the route to the Session that asked, or nowhere.
+    if (result && this.broken('session-reply-follows-client')) replyToNewestSession(this.ctx.shared, work, opId, result);
     return result;
   }
 

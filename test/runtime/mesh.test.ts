@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { Gates, Journal, TestApp } from '../../impl-reference/app.ts';
 import { EmbeddedCluster } from '../../impl-reference/cluster.ts';
 import { MeshNode } from '../../impl-reference/mesh-node.ts';
-import { none } from '../../impl-reference/mutants.ts';
+import { none } from '../../impl-reference/mutants/index.ts';
 import { proof } from '../../impl-reference/node-context.ts';
 import { MemoryStore } from '../../impl-reference/store/memory.ts';
 import { NodeStore, StoreReach } from '../../impl-reference/store/node-store.ts';

@@ -5,13 +5,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { brokenBy, none } from '../../impl-reference/mutants.ts';
+import { brokenBy, none } from '../../impl-reference/mutants/index.ts';
 import { Operation } from '../../impl-reference/operation.ts';
 import type { Outcome } from '../../src/driver/types.ts';
 
 function operation(deadlineMs: number, broken = none) {
   const delivered: Outcome[] = [];
-  const op = new Operation('op-1', Date.now() + deadlineMs, broken, (o) => delivered.push(o));
+  const op = new Operation('op-1', Date.now() + deadlineMs, (o) => delivered.push(o), broken);
   return { op, delivered };
 }
 

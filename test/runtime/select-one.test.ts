@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { brokenBy, none } from '../../impl-reference/mutants.ts';
+import { brokenBy, none } from '../../impl-reference/mutants/index.ts';
 import { isCandidate, RoundRobin, toServer, type ChannelServer } from '../../impl-reference/select-one.ts';
 
 const server = (node: string, weight: number, state: 'Ready' | 'NotReady' = 'Ready'): ChannelServer => ({ node, weight, state });

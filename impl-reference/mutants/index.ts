@@ -1,15 +1,22 @@
 // Mutants: the reference runtime with exactly one rule broken. The kit proves that each one is
 // caught by the scenarios tagged with the IDs it breaks; a mutant that survives is a bug in the kit.
-// The runtime asks `broken(name)` at the one place where the rule lives.
+//
+// The layer: this module has the names and `broken`, the question the runtime asks at the place
+// where a rule lives ("is this rule broken in this run?"); a name is a literal type, so a misspelt
+// one at a decision point does not compile. Code that exists only to act out a bug lives beside
+// it, one module per area of the runtime (channel, connection, objects, relocation, sessions),
+// called from that single decision point. The layer imports only leaf modules of the runtime
+// (types, records, Operation): what it needs of a runtime class it declares as an interface.
+// The kit's own instruments (the Driver's outcome bookkeeping, the Session test client) never ask.
 
-export interface MutantInfo {
-  name: string;
-  /** Requirement IDs whose rule this mutant breaks. */
-  breaks: string[];
-  what: string;
+/** One mutant as the list spells it (the literal types of `name` make MutantName). */
+interface MutantSpec {
+  readonly name: string;
+  readonly breaks: readonly string[];
+  readonly what: string;
 }
 
-export const MUTANTS: MutantInfo[] = [
+const LIST = [
   { name: 'reselect-after-acceptance', breaks: ['V01'], what: 'a channel operation whose connection drops after acceptance is sent to another server' },
   { name: 'rerun-accepted-on-timeout', breaks: ['R-GEN-2'], what: 'an accepted operation that reaches its deadline is re-run on another server' },
   { name: 'direct-reroutes', breaks: ['V02'], what: 'node direct to a busy or not-ready node is delivered to another node of the mesh' },
@@ -85,18 +92,36 @@ export const MUTANTS: MutantInfo[] = [
   { name: 'grace-extends-lease', breaks: ['R-STO-3'], what: 'while the Store is unreachable the node extends its own owner eligibility' },
   { name: 'recovery-reconnects-everything', breaks: ['R-STO-4'], what: 'when the Store is back every connection is dropped and made again' },
   { name: 'recovery-skips-owner-confirmation', breaks: ['R-STO-4'], what: 'when the Store is back owned objects are processed without re-reading their records' },
-];
+] as const satisfies readonly MutantSpec[];
+
+export type MutantName = (typeof LIST)[number]['name'];
+
+export interface MutantInfo {
+  name: MutantName;
+  /** Requirement IDs whose rule this mutant breaks. */
+  breaks: string[];
+  what: string;
+}
+
+export const MUTANTS: readonly MutantInfo[] = LIST.map((m) => ({ name: m.name, breaks: [...m.breaks], what: m.what }));
+
+export function isMutantName(name: string): name is MutantName {
+  return LIST.some((m) => m.name === name);
+}
 
 export function mutantNamed(name: string): MutantInfo | undefined {
   return MUTANTS.find((m) => m.name === name);
 }
 
-export type Broken = (name: string) => boolean;
+/** Asked by the runtime at a decision point: is this rule broken in this run? */
+export type Broken = (name: MutantName) => boolean;
 
+/** The reference: nothing is broken. */
 export const none: Broken = () => false;
 
+/** The `broken` of one mutant, by its name as given on the command line (or the reference). */
 export function brokenBy(mutant: string | undefined): Broken {
   if (mutant === undefined) return none;
-  if (!mutantNamed(mutant)) throw new Error(`unknown mutant: ${mutant}`);
+  if (!isMutantName(mutant)) throw new Error(`unknown mutant: ${mutant}`);
   return (name) => name === mutant;
 }

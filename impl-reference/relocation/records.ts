@@ -1,0 +1,12 @@
+// The Relocation Store's records (spec 5): what the Driver shows of a relocation, plus the write ID
+// every authority change carries. A module of its own so that Work (which carries a record to the
+// target) and the mutant layer can name it without importing the relocation roles.
+
+import type { RelocationView } from '../../src/driver/types.ts';
+
+export interface RelocationRecord extends RelocationView {
+  writeId: string;
+}
+
+export const relocationKey = (id: string) => `rel/${id}`;
+export const RELOCATION_PREFIX = 'rel/';
