@@ -5,7 +5,7 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import type { JournalEntry, ObjectKind, ObjectRecordView, OperationSpec, RecordState, Rid } from '../src/driver/types.ts';
 import { eventually, expectWithin, throughout } from './support/eventually.ts';
 import { runsOfOp } from './support/evidence.ts';
-import { QUIET_WINDOW_MS, SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
+import { SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
 import { violated } from '../src/checks/violation.ts';
 
 async function startOp(world: SpotWorld, name: string, spec: OperationSpec): Promise<void> {
@@ -118,6 +118,67 @@ When(
   },
 );
 
+// Two callers race: both messages are submitted before either is answered; each would activate
+// on its own node if it alone found the Spot Missing.
+When('{rid} and {rid} each send Instance Spot {string} a first message with Instance intent, at once', async function (this: SpotWorld, a: Rid, c: Rid, objectId: string) {
+  await Promise.all(
+    [a, c].map((from) =>
+      startOp(this, `the first message from ${from}`, { kind: 'object-message', from, objectId, objectKind: 'instance-spot', payload: { app: 'echo', value: from }, instanceIntent: true, activateOn: from }),
+    ),
+  );
+});
+
+// The loser of the race may have accepted its message already (it was the candidate the caller
+// picked): it does not resubmit it elsewhere, so Unavailable is as right as a reply from the winner.
+// What is never right: a message handled anywhere but the one incarnation, or no message handled.
+Then('each first message ended with a reply from the node that activated {string}, or Unavailable without running', async function (this: SpotWorld, objectId: string) {
+  const names = [...this.ops.keys()].filter((n) => n.startsWith('the first message from '));
+  if (names.length !== 2) throw new Error('this step follows two first messages sent at once');
+  const owner = (await this.driver.lookup(objectId)).owner;
+  let replies = 0;
+  for (const name of names) {
+    const o = await this.outcomeOf(name);
+    const ran = (await this.runsOf(name)).map((e) => e.node);
+    if (o.status === 'reply') {
+      replies++;
+      if (ran.length !== 1 || ran[0] !== owner) violated(`${name} was handled on [${ran.join(', ')}]; ${objectId} is owned by ${owner ?? 'nobody'}`);
+    } else if (o.errorKind !== 'Unavailable' || ran.length > 0) {
+      violated(`${name} ended with ${o.status} ${o.errorKind ?? ''}${ran.length ? `, handled on [${ran.join(', ')}]` : ''}`);
+    }
+  }
+  if (replies === 0) violated(`neither first message reached the incarnation that was activated`);
+});
+
+Then('exactly one node ran the factory of {string}, for generation {int}, and owns it', async function (this: SpotWorld, objectId: string, generation: number) {
+  await throughout(`factory runs of ${objectId}`, this.neverWindow(), async () => {
+    const runs = await factoryRuns(this, objectId);
+    if (runs.length !== 1) return `it ran ${runs.length} times: ${runs.map((r) => `${r.node}:${r.generation}`).join(', ') || 'never'}`;
+    const rec = await this.driver.lookup(objectId);
+    if (runs[0].generation !== generation || rec.state !== 'Ready' || rec.owner !== runs[0].node || rec.generation !== generation) {
+      return `the factory ran on ${runs[0].node} for generation ${runs[0].generation}; the record is ${describeRecord(rec)}`;
+    }
+    return undefined;
+  });
+});
+
+When('{rid} and {rid} each create {objectKind} {string} on themselves with input {string}, at once', async function (this: SpotWorld, a: Rid, c: Rid, kind: ObjectKind, objectId: string, value: string) {
+  await Promise.all([a, c].map((on) => startOp(this, `the creation on ${on}`, { kind: 'create', from: on, objectId, objectKind: kind as 'actor', on, input: { value } })));
+});
+
+Then(
+  'after the fault the factory of {string} ran on one node at most, for generation {int} with its stored input {string}',
+  async function (this: SpotWorld, objectId: string, generation: number, input: string) {
+    for (const name of [...this.ops.keys()].filter((n) => n.startsWith('the creation on '))) await this.outcomeOf(name);
+    await throughout(`factory runs of ${objectId} after the fault`, this.neverWindow(), async () => {
+      const after = await factoryRuns(this, objectId, this.journalAtFault);
+      const nodes = [...new Set(after.map((r) => r.node))];
+      if (nodes.length > 1) return `two targets ran the factory: ${nodes.join(' and ')}`;
+      const other = after.find((r) => r.generation !== generation || (r.input as { value?: string }).value !== input);
+      return other ? `the factory ran on ${other.node} for generation ${other.generation} with input ${JSON.stringify((other.input as { value?: string }).value)}` : undefined;
+    });
+  },
+);
+
 When('{rid} closes {string} naming generation {int}', async function (this: SpotWorld, from: Rid, objectId: string, generation: number) {
   this.recordBefore = await this.driver.lookup(objectId);
   await startOp(this, 'the request', { kind: 'close', from, objectId, generation });
@@ -142,6 +203,63 @@ When('the owner cache has expired', async function (this: SpotWorld) {
   // The owner cache has no observable state: this waits the stated cache time the
   // implementation reports, plus the tolerance.
   await new Promise((r) => setTimeout(r, this.description.timings.ownerCacheMs + SCHEDULING_TOLERANCE_MS));
+});
+
+// ---- an object nobody may take over ---------------------------------------------------------------
+
+/**
+ * "Never" for an object whose owner is gone: more than one look, from more than one caller, for as
+ * long as the rule turns on (an owner lease: long enough for a runtime that reacts to the lease
+ * running out, or to a restart, to do so). Each message must end Unavailable and run nowhere.
+ */
+async function keepsEndingUnavailable(world: SpotWorld, kind: ObjectKind, objectId: string, callers: Rid[], intent: boolean): Promise<void> {
+  const { ownerLeaseMs } = world.description.timings;
+  const until = Date.now() + ownerLeaseMs + SCHEDULING_TOLERANCE_MS;
+  let round = 0;
+  do {
+    round++;
+    const names: string[] = [];
+    for (const from of callers) {
+      const name = `probe ${round} from ${from}`;
+      names.push(name);
+      await startOp(world, name, { kind: 'object-message', from, objectId, objectKind: kind, payload: { app: 'echo', value: name }, ...(intent ? { instanceIntent: true } : {}) });
+    }
+    for (const name of names) {
+      const o = await world.outcomeOf(name);
+      if (o.status !== 'failure' || o.errorKind !== 'Unavailable') violated(`${name} to ${objectId} ended with ${o.status} ${o.errorKind ?? ''}, not Unavailable`);
+      const ran = (await world.runsOf(name)).map((e) => e.node);
+      if (ran.length) violated(`${name} to ${objectId} was handled on [${ran.join(', ')}]`);
+    }
+    await new Promise((r) => setTimeout(r, ownerLeaseMs / 4));
+  } while (Date.now() < until || round < 2);
+}
+
+Then('messages to {objectKind} {string} from {rids} keep ending Unavailable for an owner lease, and none runs', async function (this: SpotWorld, kind: ObjectKind, objectId: string, callers: Rid[]) {
+  await keepsEndingUnavailable(this, kind, objectId, callers, false);
+});
+
+Then('messages with Instance intent to {objectKind} {string} from {rids} keep ending Unavailable for an owner lease, and none runs', async function (this: SpotWorld, kind: ObjectKind, objectId: string, callers: Rid[]) {
+  await keepsEndingUnavailable(this, kind, objectId, callers, true);
+});
+
+// ---- an owner that keeps processing --------------------------------------------------------------
+
+Then("a timer of {string} ran on {rid} after {rid}'s peer {rid} was not-ready", async function (this: SpotWorld, objectId: string, owner: Rid, node: Rid, peer: Rid) {
+  const lost = (await this.driver.peer(node, peer)).history.find((e) => e.event === 'not-ready');
+  if (!lost) violated(`${node}'s peer ${peer} was never not-ready`);
+  const { ownerLeaseMs } = this.description.timings;
+  await expectWithin(`a timer of ${objectId} on ${owner} after ${peer} failed`, ownerLeaseMs, async () =>
+    (await this.driver.journal()).some((e) => e.kind === 'timer' && e.objectId === objectId && e.node === owner && e.at > lost.at),
+  );
+});
+
+Then('{objectKind} {string} still handles a message from {rid}, on {rid}', async function (this: SpotWorld, kind: ObjectKind, objectId: string, from: Rid, owner: Rid) {
+  const name = `a message from ${from}`;
+  await startOp(this, name, { kind: 'object-message', from, objectId, objectKind: kind, payload: { app: 'echo', value: name } });
+  const o = await this.outcomeOf(name);
+  if (o.status !== 'reply') violated(`${name} to ${objectId} ended with ${o.status} ${o.errorKind ?? ''}`);
+  const ran = (await this.runsOf(name)).map((e) => e.node);
+  if (ran.join() !== owner) violated(`${name} to ${objectId} was handled on [${ran.join(', ')}], expected ${owner}`);
 });
 
 // ---- the record --------------------------------------------------------------------------------
@@ -177,7 +295,7 @@ Then('the record of {string} holds the first message', async function (this: Spo
 // ---- factory runs --------------------------------------------------------------------------------
 
 Then('the factory of {string} ran exactly once, on {rid}', async function (this: SpotWorld, objectId: string, node: Rid) {
-  await throughout(`factory runs of ${objectId}`, QUIET_WINDOW_MS, async () => {
+  await throughout(`factory runs of ${objectId}`, this.neverWindow(), async () => {
     const runs = await factoryRuns(this, objectId);
     if (runs.length > 1) return `it ran ${runs.length} times: ${runs.map((r) => `${r.node}:${r.generation}`).join(', ')}`;
     if (runs.length === 1 && runs[0].node !== node) return `it ran on ${runs[0].node}`;
@@ -203,22 +321,31 @@ Then('the factory runs of {string} were {string}', async function (this: SpotWor
 
 Then('no factory of {string} ran after the fault', async function (this: SpotWorld, objectId: string) {
   const since = this.journalAtFault;
-  await throughout(`factory runs of ${objectId}`, QUIET_WINDOW_MS, async () => {
+  await throughout(`factory runs of ${objectId}`, this.neverWindow(), async () => {
     const runs = await factoryRuns(this, objectId, since);
     return runs.length ? `it ran on ${runs.map((r) => `${r.node} for generation ${r.generation}`).join(', ')}` : undefined;
   });
 });
 
 Then(
-  'creation recovery kept to generation {int} of {string} and its stored input {string}',
+  'creation recovery continued generation {int} of {string} with its stored input {string}, or cancelled exactly that record',
   async function (this: SpotWorld, generation: number, objectId: string, input: string) {
-    await throughout(`creation recovery of ${objectId}`, QUIET_WINDOW_MS, async () => {
+    // The recovering operation ends; by then the record is settled one way or the other. Left
+    // Creating under a dead owner is neither continuing nor cancelling.
+    await this.outcomeOf(this.lastOp);
+    const settled = await expectWithin(`the creation record of ${objectId} to be continued or cancelled`, this.description.timings.defaultDeadlineMs, async () => {
+      const rec = await this.driver.lookup(objectId);
+      return rec.state === 'Ready' || rec.state === 'Missing' ? rec : undefined;
+    });
+    if (settled.generation !== generation) violated(`recovery left ${objectId} at ${describeRecord(settled)}, not generation ${generation}`);
+    await throughout(`creation recovery of ${objectId}`, this.neverWindow(), async () => {
       const after = await factoryRuns(this, objectId, this.journalAtFault);
       const other = after.find((r) => r.generation !== generation || (r.input as { value?: string }).value !== input);
-      if (other) return `the factory ran for generation ${other.generation} with input ${JSON.stringify(other.input)} on ${other.node}`;
+      if (other) return `the factory ran for generation ${other.generation} with input ${JSON.stringify((other.input as { value?: string }).value)} on ${other.node}`;
       const rec = await this.driver.lookup(objectId);
-      // Continued (Ready with that generation) or cancelled exactly that record (Missing, same generation).
-      if (rec.generation !== generation || !['Ready', 'Creating', 'Missing'].includes(rec.state)) return `the record is ${describeRecord(rec)}`;
+      if (rec.state !== settled.state || rec.generation !== generation) return `the record moved on to ${describeRecord(rec)}`;
+      // Continued: the incarnation exists only if a factory ran for it again, on the node that owns it.
+      if (rec.state === 'Ready' && !after.some((r) => r.node === rec.owner)) return `the record is ${describeRecord(rec)}, but no factory ran on ${rec.owner} after the fault`;
       return undefined;
     });
   },
@@ -296,7 +423,7 @@ Given('{objectKind} {string} was being created on {rid} when {rid} died', async 
 Then(
   'generation {int} of {string} was kept on {rid} or cancelled, never carried on elsewhere',
   async function (this: SpotWorld, generation: number, objectId: string, node: Rid) {
-    await throughout(`the record of ${objectId}`, QUIET_WINDOW_MS, async () => {
+    await throughout(`the record of ${objectId}`, this.neverWindow(), async () => {
       const r = await this.driver.lookup(objectId);
       const kept = r.state === 'Creating' && r.owner === node;
       if (r.generation !== generation || !(kept || r.state === 'Missing')) return `the record is ${describeRecord(r)}`;
@@ -336,7 +463,7 @@ Then('the creation that holds the Creating record ends with a reply', async func
 
 Then('the factory of {string} ran exactly once, on the node whose creation won', async function (this: SpotWorld, objectId: string) {
   const winner = this.winner;
-  await throughout(`factory runs of ${objectId}`, QUIET_WINDOW_MS, async () => {
+  await throughout(`factory runs of ${objectId}`, this.neverWindow(), async () => {
     const runs = await factoryRuns(this, objectId);
     if (runs.length !== 1 || runs[0].node !== winner) return `it ran on [${runs.map((r) => r.node).join(', ')}], the creation on ${winner} won`;
     return undefined;

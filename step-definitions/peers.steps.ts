@@ -5,7 +5,7 @@ import { Then } from '@cucumber/cucumber';
 import type { NotReadyReason, PeerEvent, Rid } from '../src/driver/types.ts';
 import { expectWithin, throughout } from './support/eventually.ts';
 import { runsOfOp } from './support/evidence.ts';
-import { QUIET_WINDOW_MS, SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
+import { SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
 import { violated } from '../src/checks/violation.ts';
 
 function faultAt(world: SpotWorld): number {
@@ -53,7 +53,7 @@ Then(
 );
 
 Then("{rid}'s peer {rid} stayed ready throughout", async function (this: SpotWorld, node: Rid, peer: Rid) {
-  await throughout(`${node}'s peer ${peer}`, QUIET_WINDOW_MS, async () => {
+  await throughout(`${node}'s peer ${peer}`, this.neverWindow(), async () => {
     const v = await this.driver.peer(node, peer);
     const lost = v.history.find((e) => e.event === 'not-ready');
     if (lost) return `was not-ready (${lost.reason})`;
@@ -96,10 +96,13 @@ Then("{rid}'s peer {rid} is ready again on a new connection", async function (th
 Then("{rid}'s peer {rid} is ready again at the new address", async function (this: SpotWorld, node: Rid, peer: Rid) {
   const old = this.before.get(`${node}->${peer}`);
   if (!old?.address) throw new Error(`no earlier address of ${peer} was noted`);
-  await expectWithin(`${node}'s peer ${peer} to be ready at a new address`, reconnectBoundMs(this), async () => {
+  const v = await expectWithin(`${node}'s peer ${peer} to be ready at a new address`, reconnectBoundMs(this), async () => {
     const p = await this.driver.peer(node, peer);
-    return p.ready && p.address !== undefined && p.address !== old.address;
+    return p.ready && p.address !== undefined && p.address !== old.address ? p : undefined;
   });
+  // The same logical peer: whatever answers at the new address proved it is ${peer}.
+  const hs = v.history.find((e) => e.event === 'handshake' && e.connectionId === v.connectionId);
+  if (hs?.verifiedRid !== peer) violated(`the connection at the new address was made without a handshake proving ${peer} (${hs ? `it proved ${hs.verifiedRid ?? 'nothing'}` : 'no handshake'})`);
 });
 
 Then("{rid} refuses the handshake and its peer {rid} stays not-ready", async function (this: SpotWorld, node: Rid, peer: Rid) {
@@ -108,7 +111,7 @@ Then("{rid} refuses the handshake and its peer {rid} stays not-ready", async fun
   await expectWithin(`${node} to refuse a handshake at ${peer}'s address`, reconnectBoundMs(this), async () =>
     (await this.driver.peer(node, peer)).history.some((e) => e.at >= at && e.reason === 'handshake-refused'),
   );
-  await throughout(`${node}'s peer ${peer}`, QUIET_WINDOW_MS, async () => {
+  await throughout(`${node}'s peer ${peer}`, this.neverWindow(), async () => {
     const v = await this.driver.peer(node, peer);
     if (v.ready) return 'is ready with something that did not prove the mesh credential';
     const hs = v.history.find((e) => e.event === 'handshake' && e.connectionId !== before?.connectionId && e.at >= at);

@@ -4,7 +4,7 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import type { JournalEntry, Rid } from '../src/driver/types.ts';
 import { eventually, expectWithin, throughout } from './support/eventually.ts';
-import { QUIET_WINDOW_MS, SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
+import { SCHEDULING_TOLERANCE_MS, SPEC_CUTOVER_FALLBACK_MS, SPEC_MESSAGE_FOLLOW_DEFAULT_MS, type SpotWorld } from './support/world.ts';
 import { violated } from '../src/checks/violation.ts';
 
 Given('MessageFollowDuration is {int} ms', function (this: SpotWorld, ms: number) {
@@ -12,10 +12,28 @@ Given('MessageFollowDuration is {int} ms', function (this: SpotWorld, ms: number
   this.messageFollowMs = ms;
 });
 
+/** When (kit clock) the relocation of an object was first seen at each stage, and its owner change. */
+export interface RelocationTimes {
+  stages: Map<string, number>;
+  owners: Array<{ owner: Rid; at: number }>;
+}
+
+/** Watch the object's relocation record and authority record for the rest of the scenario. */
+function watchRelocation(world: SpotWorld, objectId: string, ownerBefore: Rid | undefined): RelocationTimes {
+  const times: RelocationTimes = { stages: new Map(), owners: ownerBefore ? [{ owner: ownerBefore, at: Date.now() }] : [] };
+  world.watch(async () => {
+    const [rel, rec] = await Promise.all([world.driver.relocation(objectId), world.driver.lookup(objectId)]);
+    if (rel && !times.stages.has(rel.stage)) times.stages.set(rel.stage, Date.now());
+    if (rec.owner && times.owners.at(-1)?.owner !== rec.owner) times.owners.push({ owner: rec.owner, at: Date.now() });
+  });
+  return times;
+}
+
 async function relocate(world: SpotWorld, from: Rid, objectId: string, target: Rid, generation?: number): Promise<void> {
   world.recordBefore = await world.driver.lookup(objectId);
+  world.relocationTimes.set(objectId, watchRelocation(world, objectId, world.recordBefore.owner));
   // The source may wait for the target's fallback commit before it can answer.
-  const deadlineMs = world.description.timings.defaultDeadlineMs + 2 * world.description.timings.cutoverFallbackMs;
+  const deadlineMs = world.description.timings.defaultDeadlineMs + 2 * SPEC_CUTOVER_FALLBACK_MS;
   const { opId } = await world.driver.submit({ kind: 'relocate', from, objectId, target, deadlineMs, ...(generation !== undefined ? { generation } : {}) });
   world.ops.set('the relocation', { opId, deadlineMs });
   world.lastOp = 'the relocation';
@@ -67,9 +85,35 @@ When('node {rid} restarts', async function (this: SpotWorld, node: Rid) {
   await this.fault({ kind: 'restart', node });
 });
 
+/** Kit clock of the last owner change of the object the scenario relocated. */
+async function ownerChangedAt(world: SpotWorld): Promise<number> {
+  const changes = await eventually('the owner change of a relocated object to be seen', world.description.timings.defaultDeadlineMs, async () => {
+    const all = [...world.relocationTimes.values()].flatMap((t) => t.owners.slice(1));
+    return all.length > 0 ? all : undefined;
+  });
+  return Math.max(...changes.map((c) => c.at));
+}
+
+/** Message Follow has no observable end of its own: its duration is the event, counted from the owner change. */
+async function untilSinceOwnerChange(world: SpotWorld, ms: number): Promise<void> {
+  const wait = (await ownerChangedAt(world)) + ms - Date.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+}
+
 When('MessageFollowDuration has passed', async function (this: SpotWorld) {
-  // Message Follow has no observable end of its own: wait the duration the scenario set.
-  await new Promise((r) => setTimeout(r, (this.messageFollowMs ?? this.description.timings.messageFollowMs) + SCHEDULING_TOLERANCE_MS));
+  await untilSinceOwnerChange(this, (this.messageFollowMs ?? SPEC_MESSAGE_FOLLOW_DEFAULT_MS) + SCHEDULING_TOLERANCE_MS);
+});
+
+// The default is the spec's 30 s: a scenario on it is as long as that, and says so.
+const LONG = { timeout: SPEC_MESSAGE_FOLLOW_DEFAULT_MS + 10_000 };
+
+When('{int} seconds have passed since the owner change', LONG, async function (this: SpotWorld, seconds: number) {
+  await untilSinceOwnerChange(this, seconds * 1000);
+});
+
+When("the spec's default MessageFollowDuration has passed since the owner change", LONG, async function (this: SpotWorld) {
+  if (this.messageFollowMs !== undefined) throw new Error('this scenario set a MessageFollowDuration of its own');
+  await untilSinceOwnerChange(this, SPEC_MESSAGE_FOLLOW_DEFAULT_MS + SCHEDULING_TOLERANCE_MS);
 });
 
 // ---- evidence ------------------------------------------------------------------------------------
@@ -84,24 +128,36 @@ When('the relocation of {string} has reached stage {word}', async function (this
 });
 
 Then('the relocation of {string} aimed at {rid} only', async function (this: SpotWorld, objectId: string, target: Rid) {
-  await throughout(`the relocation of ${objectId}`, QUIET_WINDOW_MS, async () => {
+  await throughout(`the relocation of ${objectId}`, this.neverWindow(SPEC_CUTOVER_FALLBACK_MS + SCHEDULING_TOLERANCE_MS), async () => {
     const rel = await this.driver.relocation(objectId);
     return rel && rel.target !== target ? `a relocation to ${rel.target} was started` : undefined;
   });
 });
 
-Then('the record of {string} becomes Ready, owned by {rid}, generation {int}, within the cutover fallback', async function (this: SpotWorld, objectId: string, owner: Rid, generation: number) {
-  const { cutoverFallbackMs, defaultDeadlineMs } = this.description.timings;
-  await expectWithin(`${objectId} to be owned by ${owner}`, cutoverFallbackMs + defaultDeadlineMs, async () => {
+Then('the record of {string} becomes Ready, owned by {rid}, generation {int}, on the 1,000 ms cutover fallback', async function (this: SpotWorld, objectId: string, owner: Rid, generation: number) {
+  // With no cutover receipt the target commits on the spec's fallback: 1,000 ms after relay-ready
+  // was accepted (whatever fallback the runtime reports). Both moments are watched on the kit's
+  // clock from the start of the relocation, so the interval is measured, not reported.
+  const times = this.relocationTimes.get(objectId);
+  if (!times) throw new Error(`the scenario started no relocation of ${objectId}`);
+  await expectWithin(`${objectId} to be Ready, owned by ${owner}, generation ${generation}`, 2 * SPEC_CUTOVER_FALLBACK_MS, async () => {
     const r = await this.driver.lookup(objectId);
     return r.state === 'Ready' && r.owner === owner && r.generation === generation;
   });
+  // The watcher looks every few milliseconds: give it the moment to see what this step just saw.
+  const committed = await eventually(`the watcher to see the owner change to ${owner}`, SCHEDULING_TOLERANCE_MS, async () => times.owners.find((o) => o.owner === owner)?.at);
+  const boundary = times.stages.get('relay-ready-accepted');
+  if (boundary === undefined) violated(`the relocation of ${objectId} was never seen at stage relay-ready-accepted`);
+  const took = committed - boundary;
+  const slack = 2 * SCHEDULING_TOLERANCE_MS;
+  if (took > SPEC_CUTOVER_FALLBACK_MS + slack || took < SPEC_CUTOVER_FALLBACK_MS - slack) {
+    violated(`the owner changed ${took} ms after relay-ready was accepted; with no cutover receipt the spec's fallback is ${SPEC_CUTOVER_FALLBACK_MS} ms (±${slack} ms)`);
+  }
 });
 
 Then('the record of {string} stays Ready, owned by {rid}, generation {int}', async function (this: SpotWorld, objectId: string, owner: Rid, generation: number) {
   // Watched past the cutover fallback: nothing may take the object over later either.
-  const { cutoverFallbackMs } = this.description.timings;
-  await throughout(`the record of ${objectId}`, cutoverFallbackMs + QUIET_WINDOW_MS, async () => {
+  await throughout(`the record of ${objectId}`, this.neverWindow(SPEC_CUTOVER_FALLBACK_MS + SCHEDULING_TOLERANCE_MS), async () => {
     const r = await this.driver.lookup(objectId);
     return r.state === 'Ready' && r.owner === owner && r.generation === generation ? undefined : `it is ${r.state}, owned by ${r.owner}, generation ${r.generation}`;
   });
@@ -118,9 +174,32 @@ Then('the lifecycle callback of {string} succeeded on {rid} after {int} failed a
 });
 
 Then('no message of {string} ran on {rid} while it could not reach the Store', async function (this: SpotWorld, objectId: string, node: Rid) {
-  await throughout(`messages of ${objectId} on ${node}`, QUIET_WINDOW_MS, async () => {
+  await throughout(`messages of ${objectId} on ${node}`, this.neverWindow(), async () => {
     const run = (await this.driver.journal()).find((e): e is Extract<JournalEntry, { kind: 'handler' }> => e.kind === 'handler' && e.objectId === objectId && e.node === node);
     return run ? `${node} dispatched ${run.opId} before the owner change was known` : undefined;
+  });
+});
+
+Then('no lifecycle callback of {string} ran on {rid}', async function (this: SpotWorld, objectId: string, node: Rid) {
+  await throughout(`lifecycle callbacks of ${objectId} on ${node}`, this.neverWindow(), async () => {
+    const run = (await this.driver.journal()).find((e) => e.kind === 'lifecycle' && e.objectId === objectId && e.node === node);
+    return run ? `${node} ran the ${run.kind === 'lifecycle' ? run.event : ''} callback: the target kept what it had prepared` : undefined;
+  });
+});
+
+Then("the record of {string} stays owned by the node the relocation's result names", async function (this: SpotWorld, objectId: string) {
+  // Whatever the outcome: a reply means the owner changed to the target, a failure that it did not.
+  const o = await this.outcomeOf('the relocation');
+  const before = this.recordBefore;
+  if (!before?.owner) throw new Error(`no owner of ${objectId} was noted before the relocation`);
+  const rel = await this.driver.relocation(objectId);
+  const owner = o.status === 'reply' ? rel?.target : before.owner;
+  if (!owner) violated(`the relocation of ${objectId} replied, but no relocation record names its target`);
+  await throughout(`the owner of ${objectId}`, this.neverWindow(SPEC_CUTOVER_FALLBACK_MS + SCHEDULING_TOLERANCE_MS), async () => {
+    const r = await this.driver.lookup(objectId);
+    return r.state === 'Ready' && r.owner === owner && r.generation === before.generation
+      ? undefined
+      : `the relocation ended with ${o.status}, yet the record is ${r.state}, owned by ${r.owner}, generation ${r.generation}`;
   });
 });
 

@@ -9,7 +9,7 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import type { AppPayload, Outcome, Rid } from '../src/driver/types.ts';
 import type { BindingView, ClientConnectionView, SessionOperationSpec, SessionView } from '../src/driver/sessions.ts';
 import { eventually, expectWithin, throughout } from './support/eventually.ts';
-import { QUIET_WINDOW_MS, SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
+import { SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
 import { violated } from '../src/checks/violation.ts';
 
 // ---- helpers -------------------------------------------------------------------------------------
@@ -185,7 +185,7 @@ Then(
   async function (this: SpotWorld, owner: Rid, client: string, objectId: string, generation: number) {
     await this.outcomeOf(); // the late operation has been answered
     const tok = await token(this, client, objectId, 'newest');
-    await throughout(`the new binding of ${objectId}`, QUIET_WINDOW_MS, async () => {
+    await throughout(`the new binding of ${objectId}`, this.neverWindow(), async () => {
       const c = current(await session(this, client));
       const b = ownerBinding(c, tok);
       if (c.atOwner?.node !== owner || c.atOwner.state !== 'open') return `the Session on ${owner} is ${c.atOwner?.state ?? 'gone'}`;
@@ -224,7 +224,7 @@ Then('client {string} was told on its connection that {string} is now on {rid}',
 });
 
 Then('client {string} kept its first connection to {rid} and bound {string} only once', async function (this: SpotWorld, client: string, node: Rid, objectId: string) {
-  await throughout(`the connection of client ${client}`, QUIET_WINDOW_MS, async () => {
+  await throughout(`the connection of client ${client}`, this.neverWindow(), async () => {
     const v = await session(this, client);
     if (v.connections.length !== 1) return `the client opened ${v.connections.length} connections`;
     const c = v.connections[0];
@@ -262,7 +262,7 @@ Then(
 
 Then('no running node holds the first Session of client {string}', async function (this: SpotWorld, client: string) {
   const first = nth(await session(this, client), 1);
-  await throughout(`the first Session of client ${client}`, QUIET_WINDOW_MS, async () => {
+  await throughout(`the first Session of client ${client}`, this.neverWindow(), async () => {
     const v = await session(this, client);
     const c = nth(v, 1);
     if (c.heldBy.length > 0) return `it is held by ${c.heldBy.join(', ')}`;
@@ -274,7 +274,7 @@ Then('no running node holds the first Session of client {string}', async functio
 });
 
 Then('client {string} received nothing on its second connection that belongs to the first', async function (this: SpotWorld, client: string) {
-  await throughout(`what reached the second connection of client ${client}`, QUIET_WINDOW_MS, async () => {
+  await throughout(`what reached the second connection of client ${client}`, this.neverWindow(), async () => {
     const c = nth(await session(this, client), 2);
     return c.foreign.length > 0 ? `it received ${c.foreign.map((f) => `${f.t}${f.id ? ` for ${f.id}` : ''}`).join(', ')}` : undefined;
   });
@@ -290,7 +290,7 @@ Then('the Session owner {rid} has ended the first Session of client {string}', a
 Then(
   'the second Session of client {string} stays open on {rid}, with its binding of {string} bound',
   async function (this: SpotWorld, client: string, owner: Rid, objectId: string) {
-    await throughout(`the second Session of client ${client}`, QUIET_WINDOW_MS, async () => {
+    await throughout(`the second Session of client ${client}`, this.neverWindow(), async () => {
       const c = nth(await session(this, client), 2);
       if (!c.open) return `its connection was closed by the ${c.closedBy}`;
       if (c.atOwner?.node !== owner || c.atOwner.state !== 'open') return `the Session owner ${owner} holds it as ${c.atOwner?.state ?? 'nothing'}`;

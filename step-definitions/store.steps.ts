@@ -5,7 +5,7 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import type { Rid, StoreLogEntry } from '../src/driver/types.ts';
 import { eventually, expectWithin, throughout } from './support/eventually.ts';
 import { runsOfOp } from './support/evidence.ts';
-import { QUIET_WINDOW_MS, type SpotWorld } from './support/world.ts';
+import { type SpotWorld } from './support/world.ts';
 import { violated } from '../src/checks/violation.ts';
 
 When('the Location Store stops answering {rid}', async function (this: SpotWorld, node: Rid) {
@@ -49,7 +49,7 @@ Then("{rid}'s peer {rid} becomes ready", async function (this: SpotWorld, node: 
 });
 
 Then('{rid} makes no connection to {rid}', async function (this: SpotWorld, node: Rid, peer: Rid) {
-  await throughout(`${node}'s connection to ${peer}`, QUIET_WINDOW_MS, async () => {
+  await throughout(`${node}'s connection to ${peer}`, this.neverWindow(), async () => {
     const v = await this.driver.peer(node, peer);
     return v.history.some((e) => e.event === 'handshake') ? `${node} connected to ${peer}, which is outside its last descriptor list` : undefined;
   });
@@ -80,7 +80,7 @@ Then("{rid}'s connections to {rids} are the ones noted", async function (this: S
 Then(
   'after its unclear change {rid} re-read {string} with the StoreVersion first used before changing it again',
   async function (this: SpotWorld, node: Rid, objectId: string) {
-    await this.outcomeOf();
+    await this.outcomeOf(this.lastOp);
     const key = `obj/${objectId}`;
     const log = (await this.driver.storeLog()).filter((e) => e.node === node && e.key === key);
     const at = log.findIndex((e) => e.op === 'change' && e.result === 'unclear');
@@ -105,7 +105,7 @@ Then(
     const since = this.marks.get('lease ran out');
     if (since === undefined) throw new Error('the scenario did not wait for the lease to run out');
     const later = this.op('the later message').opId;
-    await throughout(`${objectId} on ${node}`, QUIET_WINDOW_MS, async () => {
+    await throughout(`${objectId} on ${node}`, this.neverWindow(), async () => {
       const j = await this.driver.journal();
       const timer = j.find((e) => e.kind === 'timer' && e.objectId === objectId && e.node === node && e.at > since);
       if (timer) return `a timer ran ${timer.at - since} ms after the owner lease ran out`;

@@ -44,8 +44,11 @@ test('a scenario that arms a failpoint the runtime does not list is not-applicab
   const r = runServed(['--level', 'core', '--tags', '@V03'], { SPOTCHECK_SERVE_FAILPOINTS: '' });
   assert.equal(r.code, 1, 'core needs the transport failpoint');
   const v03 = r.report.requirements.find((x) => x.id === 'V03')!;
-  assert.equal(v03.status, 'not-applicable');
-  assert.ok(v03.scenarios.every((s) => s.lacks?.join() === 'failpoint:transport.ack-lost-after-write'), JSON.stringify(v03.scenarios));
+  // V03 also has a scenario that needs no failpoint: it passes, and the ID is partial, not passed.
+  assert.equal(v03.status, 'partial');
+  const na = v03.scenarios.filter((s) => s.status === 'not-applicable');
+  assert.ok(na.length >= 2 && na.every((s) => s.lacks?.join() === 'failpoint:transport.ack-lost-after-write'), JSON.stringify(v03.scenarios));
+  assert.ok(v03.scenarios.some((s) => s.status === 'passed'));
 });
 
 test('a core runtime meets core: IDs it cannot show in full are partial or not-applicable, never passed', () => {

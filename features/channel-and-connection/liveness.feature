@@ -25,6 +25,15 @@ Feature: One peer's failure stays with that peer
     And host C is Ready
     And a node direct message from C to A still gets a reply
 
+  @V04 @node-direct @liveness @objects
+  Scenario: A local owner keeps processing while one of its peers fails liveness
+    Given actor "a1" is Ready on A with a timer every 20 ms
+    When node B hangs
+    Then A's peer B becomes not-ready within the liveness deadline
+    And a timer of "a1" ran on A after A's peer B was not-ready
+    And actor "a1" still handles a message from A, on A
+    And actor "a1" still handles a message from C, on A
+
   Scenario Outline: A connection that ends <how> makes the peer not-ready at once
     When the connection from A to B <ends>
     Then A's peer B was marked not-ready at once, because of "<reason>"

@@ -11,7 +11,7 @@ Feature: Reconnect is a new connection to the same logical peer
     When the connection from A to B fails with a transport error
     Then A's peer B is ready again on a new connection
 
-  @V05 @node-direct @reconnect
+  @V05 @R-GEN-3 @node-direct @reconnect
   Scenario: An operation in flight on the lost connection gets no reply over the new one
     When A sends a node direct message to B that blocks on gate "g"
     And the handler has started on B and then the connection from A to B fails with a transport error

@@ -19,7 +19,7 @@ Feature: Channel select-one
       | C      | yes      |
     And the handler ran exactly once, on C
 
-  @V01 @R-GEN-2 @channels
+  @V01 @V03 @R-GEN-2 @R-GEN-4 @channels
   Scenario: An accepted request is not run on another server when its connection is lost
     When A sends a request on channel "work" that blocks on gate "g"
     And the handler has started on B and then the connection from A to B fails with a transport error
@@ -29,13 +29,28 @@ Feature: Channel select-one
       | target | accepted |
       | B      | yes      |
     And the handler ran exactly once, on B
+    And no handler ran for an operation the application did not start
 
-  @R-GEN-2 @channels
+  @V01 @R-GEN-2 @R-GEN-4 @channels
   Scenario: An accepted request that reaches its deadline is not run on another server
     When A sends a request on channel "work" that blocks on gate "g", with a deadline of 200 ms
     And the handler has started on B
     Then the request ends with a timeout at its deadline
     And the handler ran exactly once, on B
+    And no handler ran for an operation the application did not start
+
+  @V01 @channels @node-direct
+  Scenario: After a refusal, re-selection goes only to an eligible server
+    Given a RouteMesh channel "mix" served by A (weight 5), B (weight 10) and C (weight 1)
+    And server A of channel "mix" is not Ready
+    And node B's queue is full
+    When A sends a request on channel "mix"
+    Then the request ends with a reply from C
+    And the attempts were
+      | target | accepted |
+      | B      | no       |
+      | C      | yes      |
+    And the handler never ran on A
 
   @R-GEN-1 @channels @node-direct
   Scenario: Re-selection ends with the operation's deadline

@@ -24,9 +24,23 @@ Feature: Exactly one terminal result, and no retry on the application's behalf
     Then the request ends with shutdown
     And the application on A received exactly one result for the request
 
+  Scenario Outline: A request that already replied stays a reply when <late signal> later
+    When A sends a node direct message to B
+    And the request has ended
+    And <late event>
+    Then the request ends with a reply from B
+    And the application on A received exactly one result for the request
+
+    @R-GEN-3 @node-direct
+    Examples:
+      | late signal         | late event               |
+      | it is cancelled     | the request is cancelled |
+      | its node shuts down | node A shuts down        |
+
   @R-GEN-4 @node-direct
   Scenario: A failed operation returns its ErrorKind and is not started again
     When A sends a node direct message to B that fails
     Then the request ends with failure HandlerError
+    And the failure carries its ErrorKind and no retry advice
     And the handler ran exactly once, on B
     And no handler ran for an operation the application did not start

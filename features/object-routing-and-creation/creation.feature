@@ -9,15 +9,20 @@ Feature: Creation: one factory, and recovery of exactly the record that was bein
   Background:
     Given a RouteMesh "m1" with nodes A, B and C
 
-  @R-CRE-1 @V06 @objects
-  Scenario: Two creations race: only the one that secured the Creating record runs the factory
-    When A creates actor "a1" on B with input "from A", its factory held on gate "f"
-    And C creates actor "a1" on C with input "from C", its factory held on gate "f"
+  Scenario Outline: Two creations of <kind> race: only the one that secured the Creating record runs the factory
+    When A creates <kind> "a1" on B with input "from A", its factory held on gate "f"
+    And C creates <kind> "a1" on C with input "from C", its factory held on gate "f"
     Then one creation of "a1" ends with failure AlreadyExists while the other holds the Creating record
     When the gate "f" is released
     Then the creation that holds the Creating record ends with a reply
     And the factory of "a1" ran exactly once, on the node whose creation won
     And the record of "a1" is Ready, owned by the node whose creation won, generation 1
+
+    @R-CRE-1 @V06 @objects
+    Examples:
+      | kind      |
+      | actor     |
+      | user spot |
 
   @R-CRE-2 @V06 @V08 @objects
   Scenario: A creation whose process died is continued under the same generation, with the same input
@@ -26,8 +31,19 @@ Feature: Creation: one factory, and recovery of exactly the record that was bein
     And node B crashes
     And the owner lease of "a1" has run out
     Then the record of "a1" is Creating, owned by B, generation 1
-    When C creates actor "a1" on C with input "second"
-    Then creation recovery kept to generation 1 of "a1" and its stored input "first"
+    When the gate "f" is released
+    And C creates actor "a1" on C with input "second"
+    Then creation recovery continued generation 1 of "a1" with its stored input "first", or cancelled exactly that record
+
+  @V06 @R-CRE-2 @objects
+  Scenario: Two operations find the same unfinished creation: only one continues it
+    When A creates actor "a1" on B with input "first", its factory held on gate "f"
+    And the factory of "a1" has started on B
+    And node B crashes
+    And the owner lease of "a1" has run out
+    And the gate "f" is released
+    And A and C each create actor "a1" on themselves with input "second", at once
+    Then after the fault the factory of "a1" ran on one node at most, for generation 1 with its stored input "first"
 
   Scenario Outline: <operation> naming a generation that does not match is rejected
     Given user spot "s1" is Ready on B

@@ -8,13 +8,18 @@ Feature: Actor and Spot direct messages go to the logical ID's current Ready own
   Background:
     Given a RouteMesh "m1" with nodes A, B and C
 
-  @V07 @objects
-  Scenario: A message naming an old generation is handled by the re-created incarnation
-    Given actor "counter" is Ready on B
+  Scenario Outline: A message to <kind> naming an old generation is handled by the re-created incarnation
+    Given <kind> "counter" is Ready on B
     And "counter" was closed and created again on B
-    When A sends actor "counter" a message, naming generation 1
+    When A sends <kind> "counter" a message, naming generation 1
     Then the request ends with a reply from B
     And the handler of the request ran for generation 2
+
+    @V07 @objects
+    Examples:
+      | kind      |
+      | actor     |
+      | user spot |
 
   @R-OBJ-1 @V02 @objects
   Scenario: A message to an actor whose owner is lost ends Unavailable and runs nowhere
@@ -59,3 +64,16 @@ Feature: Actor and Spot direct messages go to the logical ID's current Ready own
     Then the request was sent to one owner only
     When A sends actor "a1" another message
     Then the request ends with a reply from C
+
+  @R-OBJ-2 @objects @store-faults
+  Scenario: Once the owner lease is invalid, the next operation re-reads the owner
+    Given actor "a1" is Ready on B
+    And A sends actor "a1" a message
+    And the request ends with a reply from B
+    When the Location Store stops answering B
+    And the owner lease of "a1" has run out
+    And the Store log is marked
+    And A sends actor "a1" another message
+    Then the request ends with failure Unavailable
+    And A read the record of "a1" from the Location Store since the mark
+    And the handler never ran for the request

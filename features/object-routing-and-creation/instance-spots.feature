@@ -41,6 +41,23 @@ Feature: Instance Spots: cold activation only from Missing
       | current state | situation                                    | result         | record                          | factory runs  |
       | closed        | Instance Spot "i1" was Ready on B and closed | a reply from A | Ready, owned by A, generation 2 | B:1 then A:2  |
 
+  @R-INST-1 @objects @instance-spots
+  Scenario: Two first messages race for a Missing Instance Spot: one node activates one generation
+    When A and C each send Instance Spot "i1" a first message with Instance intent, at once
+    Then exactly one node ran the factory of "i1", for generation 1, and owns it
+    And each first message ended with a reply from the node that activated "i1", or Unavailable without running
+
+  @R-INST-5 @objects @instance-spots
+  Scenario: A closed Instance Spot reads Missing, and the next Instance-intent message activates a new generation
+    Given Instance Spot "i1" is Ready on B
+    When A closes "i1" naming generation 1
+    Then the request ends with a reply from B
+    And the record of "i1" is Missing, generation 1
+    When C sends Instance Spot "i1" a message with Instance intent
+    Then the request ends with a reply from C
+    And the record of "i1" is Ready, owned by C, generation 2
+    And the factory runs of "i1" were "B:1 then C:2"
+
   @R-INST-2 @R-INST-7 @objects @instance-spots @failpoint:activation.fail-before-ready
   Scenario: A resumed first activation handles the stored first message before the message that resumed it
     Given B's next cold activation stops before the record is Ready
@@ -68,6 +85,17 @@ Feature: Instance Spots: cold activation only from Missing
     And the factory of "i1" has started on B
     And node B crashes
     And the owner lease of "i1" has run out
+    And A sends Instance Spot "i1" a message with Instance intent
+    Then the request ends with failure Unavailable
+    And no factory of "i1" ran after the fault
+    And generation 1 of "i1" was kept on B or cancelled, never carried on elsewhere
+
+  @V11 @objects @instance-spots
+  Scenario: The node the recovery pointer names restarts: the new process does not resume the old activation
+    When A sends Instance Spot "i1" the first message with Instance intent, activating on B, whose factory is held on gate "f"
+    And the factory of "i1" has started on B
+    And node B crashes
+    And node B restarts
     And A sends Instance Spot "i1" a message with Instance intent
     Then the request ends with failure Unavailable
     And no factory of "i1" ran after the fault

@@ -2,7 +2,9 @@ Feature: An owner that dies is not replaced
   When the owner process of a Ready Actor or Spot ends, the Framework does not restore the object on
   another node, does not change the owner recorded in the Location Store, and does not create a new
   incarnation of the same ID. This holds for Instance Spots too: a lease that ran out does not turn
-  into Missing, nor into a cold activation. (Spec sections 4.2 and 4.4.)
+  into Missing, nor into a cold activation. The process that died is not restored either: started
+  again under the same RID, it is a new process that does not bring the object back. (Spec sections
+  4.2 and 4.4.)
 
   Background:
     Given a RouteMesh "m1" with nodes A, B and C
@@ -14,26 +16,32 @@ Feature: An owner that dies is not replaced
     And A sends <kind> "o1" <message>
     Then the request ends with failure Unavailable
     And the handler never ran for the request
+    And <message plural> to <kind> "o1" from A and C keep ending Unavailable for an owner lease, and none runs
+    And the record of "o1" is Ready, owned by B, generation 1
+    And no factory of "o1" ran after the fault
+    When node B restarts
+    Then <message plural> to <kind> "o1" from A, B and C keep ending Unavailable for an owner lease, and none runs
     And the record of "o1" is Ready, owned by B, generation 1
     And no factory of "o1" ran after the fault
 
-    @R-OBJ-4 @objects
+    @R-OBJ-1 @R-OBJ-4 @objects
     Examples: Actors and User Spots
-      | kind      | message   |
-      | actor     | a message |
-      | user spot | a message |
+      | kind      | message   | message plural |
+      | actor     | a message | messages       |
+      | user spot | a message | messages       |
 
     @R-OBJ-4 @R-INST-4 @V10 @objects @instance-spots
     Examples: Instance Spots, even with Instance intent
-      | kind          | message                        |
-      | Instance Spot | a message with Instance intent |
+      | kind          | message                        | message plural                  |
+      | Instance Spot | a message with Instance intent | messages with Instance intent   |
 
-  @V10 @objects @instance-spots @store-faults
+  @V10 @R-INST-4 @objects @instance-spots @store-faults
   Scenario: An Instance Spot whose owner lease ran out is not cold-activated again
     Given Instance Spot "i1" is Ready on B
     When the Location Store stops answering B
     And the owner lease of "i1" has run out
     And A sends Instance Spot "i1" a message with Instance intent
     Then the request ends with failure Unavailable
+    And messages with Instance intent to Instance Spot "i1" from A and C keep ending Unavailable for an owner lease, and none runs
     And the record of "i1" is Ready, owned by B, generation 1
     And no factory of "i1" ran after the fault

@@ -6,7 +6,7 @@ Feature: Relocating an Instance Spot is neither cold activation nor crash failov
     Given a RouteMesh "m1" with nodes A, B and C
     And Instance Spot "i1" is Ready on B
 
-  @R-INST-6 @V12 @objects @instance-spots @relocation
+  @R-INST-6 @R-REL-7 @V12 @objects @instance-spots @relocation
   Scenario: A relocated Instance Spot keeps its generation, and no factory runs on the target
     When A relocates "i1" to C
     Then the relocation ends with a reply from B
@@ -14,12 +14,25 @@ Feature: Relocating an Instance Spot is neither cold activation nor crash failov
     And the factory runs of "i1" were "B:1"
     And the lifecycle callback of "i1" succeeded on C after 0 failed attempts
 
-  @V12 @objects @instance-spots @relocation @failpoint:relocation.crash-target-before-commit
+  @V12 @V13 @objects @instance-spots @relocation @failpoint:relocation.crash-target-before-commit
   Scenario: A relocation whose target died is not recovered by cold activation
     Given the target C dies when the cutover arrives, before the commit
     When B relocates "i1" to C
-    And the relocation ends with failure RelocationFailed
+    And the relocation has ended
     And A sends Instance Spot "i1" a message with Instance intent
-    Then the request ends with failure Unavailable
+    Then the relocation ends with failure RelocationFailed
+    And the request ends with failure Unavailable
+    And messages with Instance intent to Instance Spot "i1" from A and B keep ending Unavailable for an owner lease, and none runs
     And the factory runs of "i1" were "B:1"
     And the record of "i1" is Ready, owned by B, generation 1
+
+  @R-INST-6 @objects @instance-spots @relocation @failpoint:relocation.cutover-submit-fails
+  Scenario: An Instance-intent message while the relocation is in progress is not a cold activation
+    Given the source B cannot submit the cutover
+    When A relocates "i1" to C
+    And the relocation of "i1" has reached stage relay-ready-accepted
+    And A sends Instance Spot "i1" a message with Instance intent, with a deadline of 3000 ms
+    Then the request ends with a reply
+    And the handler ran exactly once
+    And the factory runs of "i1" were "B:1"
+    And the record of "i1" becomes Ready, owned by C, generation 1, on the 1,000 ms cutover fallback

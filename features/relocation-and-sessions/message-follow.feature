@@ -13,6 +13,20 @@ Feature: Message Follow follows a committed move, for MessageFollowDuration only
     Then the request ends with a reply from B
     And the request ran on C
 
+  @R-OBJ-3 @objects @relocation @long
+  Scenario: With no MessageFollowDuration of its own, Message Follow lasts the spec's default of 30 seconds
+    Given a RouteMesh "m1" with nodes A, B and C
+    And actor "a1" is Ready on B
+    And "a1" was relocated from B to C
+    When 29 seconds have passed since the owner change
+    And A sends actor "a1" a message, still through B
+    Then the request ends with a reply from B
+    And the request ran on C
+    When the spec's default MessageFollowDuration has passed since the owner change
+    And A sends actor "a1" another message, still through B
+    Then the request ends with failure Unavailable
+    And the handler never ran for the request
+
   @R-OBJ-3 @objects @relocation
   Scenario: After MessageFollowDuration the previous owner follows nothing
     Given MessageFollowDuration is 300 ms

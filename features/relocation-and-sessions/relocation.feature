@@ -22,11 +22,15 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
       | failure timing                                         | failpoint                                                     | result                   | record                                |
       | Explicit failure before relay-ready: the source stays  | the target C fails explicitly before relay-ready is accepted | failure RelocationFailed | stays Ready, owned by B, generation 1 |
 
-    @R-REL-2 @R-REL-7 @V13 @objects @relocation @failpoint:relocation.crash-source-after-relay-ready @failpoint:relocation.cutover-submit-fails
+    @R-REL-2 @R-REL-7 @V13 @objects @relocation @failpoint:relocation.cutover-submit-fails
     Examples: after relay-ready was accepted, before the owner-change commit
       | failure timing                                                        | failpoint                                             | result              | record                                                                  |
-      | The cutover submit fails: no rollback, the target commits on fallback | the source B cannot submit the cutover                | a reply from B      | becomes Ready, owned by C, generation 1, within the cutover fallback   |
-      | The source dies: the target commits on the fallback                   | the source B dies right after accepting relay-ready   | failure Unavailable | becomes Ready, owned by C, generation 1, within the cutover fallback   |
+      | The cutover submit fails: no rollback, the target commits on fallback | the source B cannot submit the cutover                | a reply from B      | becomes Ready, owned by C, generation 1, on the 1,000 ms cutover fallback   |
+
+    @R-REL-2 @R-REL-7 @V13 @V14 @objects @relocation @failpoint:relocation.crash-source-after-relay-ready
+    Examples: the source process ended after relay-ready was accepted
+      | failure timing                                                        | failpoint                                             | result              | record                                                                  |
+      | The source dies: the target commits on the fallback                   | the source B dies right after accepting relay-ready   | failure Unavailable | becomes Ready, owned by C, generation 1, on the 1,000 ms cutover fallback   |
 
     @R-REL-4 @R-REL-7 @V13 @objects @relocation @failpoint:relocation.lifecycle-callback-fails
     Examples: after the owner-change commit, the target still running
@@ -47,6 +51,42 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     Examples: no Store change result for the commit
       | failure timing                                           | failpoint                                                 | result         | record                                |
       | The commit's reply is lost: the record is re-read         | C's next Location Store change loses its reply after it applied | a reply from B | stays Ready, owned by C, generation 1 |
+
+  @R-REL-1 @objects @relocation @failpoint:relocation.fail-before-relay-ready
+  Scenario: Before the boundary an explicit failure discards what the target had prepared
+    Given the target C fails explicitly before relay-ready is accepted
+    When B relocates "a1" to C
+    Then the relocation ends with failure RelocationFailed
+    When A sends actor "a1" a message, still through C
+    Then the request ends with failure Unavailable
+    And the handler never ran for the request
+    And no lifecycle callback of "a1" ran on C
+    When A sends actor "a1" another message
+    Then the request ends with a reply from B
+
+  @R-REL-4 @R-REL-7 @objects @relocation @failpoint:relocation.lifecycle-callback-fails
+  Scenario: A lifecycle callback that fails after the commit is retried on the same target
+    Given the target C fails its first lifecycle callback
+    When B relocates "a1" to C
+    Then the relocation ends with a reply from B
+    And the lifecycle callback of "a1" succeeded on C after 1 failed attempt
+    And the record of "a1" stays Ready, owned by C, generation 1
+
+  @R-REL-3 @objects @store-faults @relocation @failpoint:store.reply-lost-after-apply
+  Scenario: The commit's reply is lost after it applied: the target re-reads the record, it does not guess
+    Given C's next Location Store change loses its reply after it applied
+    When B relocates "a1" to C
+    Then the relocation ends with a reply from B
+    And after its unclear change C re-read "a1" with the StoreVersion first used before changing it again
+    And the record of "a1" stays Ready, owned by C, generation 1
+
+  @R-REL-3 @objects @store-faults @relocation @failpoint:store.fail-before-apply
+  Scenario: The commit failed before it applied: the target re-reads the record, it does not guess
+    Given C's next Location Store change fails before it applied
+    When B relocates "a1" to C
+    Then the relocation has ended
+    And after its unclear change C re-read "a1" with the StoreVersion first used before changing it again
+    And the record of "a1" stays owned by the node the relocation's result names
 
   @R-REL-1 @V13 @objects @relocation @failpoint:relocation.fail-before-relay-ready
   Scenario: Before the boundary an explicit failure keeps the source's queue and membership

@@ -17,6 +17,14 @@ Feature: StoreFailureGrace: what a node keeps, and what it stops, while the Stor
     Then A's peer C becomes not-ready within the liveness deadline
     And A's peer B stayed ready throughout
 
+  @R-STO-2 @reconnect @store-faults
+  Scenario: During grace a broken connection to a listed peer is made again from the last list
+    When the Location Store stops answering A
+    And A has failed to read the descriptor list
+    And the connection from A to B fails with a transport error
+    Then A's peer B is ready again on a new connection
+    And A's peer C stayed ready throughout
+
   @R-STO-2 @node-direct @store-faults
   Scenario: A node outside the last descriptor list is not connected to
     When the Location Store stops answering A

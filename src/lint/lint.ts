@@ -14,6 +14,7 @@ import {
 } from '../requirements/registry.ts';
 import { FAILPOINT_TAG_PREFIX } from '../requirements/levels.ts';
 import { FAILPOINT_NAMES } from '../driver/failpoints.ts';
+import { LONG_TAG } from '../run/long-first.ts';
 
 export interface FeatureFile {
   uri: string;
@@ -167,6 +168,7 @@ function checkTag(tag: Tag, report: Report): boolean {
     if (!FAILPOINT_NAMES.includes(name)) report(tag.location.line, `${tag.name} names no published failpoint (src/driver/failpoints.ts)`);
     return false;
   }
+  if (tag.name === LONG_TAG) return false;
   if (!CAPABILITY_TAGS.has(tag.name)) {
     report(tag.location.line, `unknown tag ${tag.name} (not a requirement ID, capability or @failpoint:<name> tag)`);
   }

@@ -66,6 +66,7 @@ const SO_ACCEPTED_LOST = 'An accepted request is not run on another server when 
 const SO_ACCEPTED_DEADLINE = 'An accepted request that reaches its deadline is not run on another server';
 const SO_DEADLINE = "Re-selection ends with the operation's deadline";
 const SO_ELIGIBLE = 'Only eligible servers are candidates (<kind>, B <condition>)';
+const SO_ELIGIBLE_ONLY = 'After a refusal, re-selection goes only to an eligible server';
 const SO_NONE_ELIGIBLE = 'With no eligible server the request ends Unavailable and runs nowhere';
 const ND_NAMED = 'A node direct message runs on the named node only';
 const ND_NOT_READY = "The named node's connection is not ready: Unavailable, and no other node is used";
@@ -74,6 +75,7 @@ const ND_NOT_FOUND = 'A RID that does not exist in the mesh ends NotFound';
 const ND_UNKNOWN = 'Acceptance unknown after the connection drops: not resubmitted, not retried';
 const LV_HUNG = 'A hung peer is not-ready within the liveness deadline, and nothing else is affected';
 const LV_CRASHED = 'A crashed peer is not-ready within the liveness deadline, and nothing else is affected';
+const LV_LOCAL_OWNER = 'A local owner keeps processing while one of its peers fails liveness';
 const LV_AT_ONCE = 'A connection that ends <how> makes the peer not-ready at once';
 const RC_NEW = 'After a transport error the peer is ready again only through a new, verified handshake';
 const RC_IN_FLIGHT = 'An operation in flight on the lost connection gets no reply over the new one';
@@ -81,31 +83,45 @@ const RC_IMPOSTOR = 'A reconnect to something that cannot prove the mesh credent
 const RC_MOVED = 'A peer that moved is found at the address its descriptor gives now';
 const TR_CANCELLED = 'A cancelled request stays cancelled when its reply arrives later';
 const TR_SHUTDOWN = 'A request in flight when its node shuts down ends with shutdown, once';
+const TR_LATE = 'A request that already replied stays a reply when <late signal> later';
 const TR_FAILED = 'A failed operation returns its ErrorKind and is not started again';
-const CR_RACE = 'Two creations race: only the one that secured the Creating record runs the factory';
+const CR_RACE = 'Two creations of <kind> race: only the one that secured the Creating record runs the factory';
 const CR_DIED = 'A creation whose process died is continued under the same generation, with the same input';
+const CR_TWO_RECOVER = 'Two operations find the same unfinished creation: only one continues it';
 const CR_MISMATCH = '<operation> naming a generation that does not match is rejected';
 const CR_CLOSE = 'Close naming the current generation releases the authority';
-const DM_OLD_GENERATION = 'A message naming an old generation is handled by the re-created incarnation';
+const DM_OLD_GENERATION = 'A message to <kind> naming an old generation is handled by the re-created incarnation';
 const DM_OWNER_LOST = 'A message to an actor whose owner is lost ends Unavailable and runs nowhere';
 const DM_NOT_READY = "An actor direct message keeps its logical target when the owner's connection is not ready";
 const DM_CACHE = 'After the owner cache expired, the next operation re-reads the owner';
+const DM_LEASE = 'Once the owner lease is invalid, the next operation re-reads the owner';
 const DM_NOT_RESUBMITTED = 'A failed operation is not resubmitted to the new owner';
 const IS_OUTLINE = 'Instance intent while the Spot is <current state>';
+const IS_RACE = 'Two first messages race for a Missing Instance Spot: one node activates one generation';
+const IS_CLOSED = 'A closed Instance Spot reads Missing, and the next Instance-intent message activates a new generation';
 const IS_RESUMED = 'A resumed first activation handles the stored first message before the message that resumed it';
 const IS_FIRST = 'No later message is processed before the stored first message';
 const IS_POINTER_NODE_DIED = 'The node the recovery pointer names died mid-activation: the pointer picks no other node';
+const IS_POINTER_RESTART = 'The node the recovery pointer names restarts: the new process does not resume the old activation';
 const IS_STEADY = 'A steady Ready owner fails: its activation record is no reason to activate elsewhere';
 const IS_NOT_APPLIED = 'Cold-activation recovery is not applied to <what>';
 const OF_OUTLINE = 'The owner of a Ready <kind> dies: the record stays, the object is Unavailable';
+const OF_PROBES = '<message plural> to <kind> "o1" from A and C keep ending Unavailable for an owner lease, and none runs';
+const OF_PROBES_AFTER_RESTART = '<message plural> to <kind> "o1" from A, B and C keep ending Unavailable for an owner lease, and none runs';
 const OF_LEASE = 'An Instance Spot whose owner lease ran out is not cold-activated again';
 const ISR_KEEPS = 'A relocated Instance Spot keeps its generation, and no factory runs on the target';
+const ISR_IN_PROGRESS = 'An Instance-intent message while the relocation is in progress is not a cold activation';
 const ISR_TARGET_DIED = 'A relocation whose target died is not recovered by cold activation';
 const MF_FOLLOWS = 'The previous owner follows a message it received to the committed target';
+const MF_DEFAULT = "With no MessageFollowDuration of its own, Message Follow lasts the spec's default of 30 seconds";
 const MF_AFTER = 'After MessageFollowDuration the previous owner follows nothing';
 const MF_ZERO = 'MessageFollowDuration 0 turns Message Follow off';
 const MF_CRASH = 'Message Follow never follows a crash: a restarted previous owner follows nothing';
 const REL_OUTLINE = '<failure timing>';
+const REL_DISCARDS = 'Before the boundary an explicit failure discards what the target had prepared';
+const REL_LIFECYCLE = 'A lifecycle callback that fails after the commit is retried on the same target';
+const REL_REREAD_APPLIED = "The commit's reply is lost after it applied: the target re-reads the record, it does not guess";
+const REL_REREAD_NOT_APPLIED = 'The commit failed before it applied: the target re-reads the record, it does not guess';
 const REL_BEFORE = "Before the boundary an explicit failure keeps the source's queue and membership";
 const REL_AFTER = 'After the boundary the not-yet-executed work moves to the target even if the cutover submit fails';
 const REL_TARGET_DIED = 'The target died after the commit: the object is Unavailable and nobody takes it over';
@@ -121,6 +137,7 @@ const SES_OWNER_DIES = 'The Session owner dies: a reconnect <where> is a new Ses
 const SES_REPLY = "A reply meant for the dead Session owner's connection never reaches the new Session";
 const SES_WRONG_CREDENTIAL = 'A client with a wrong credential is refused, and its connection closed';
 const GR_KEEPS = 'The last descriptor list and its connections stay, and liveness checks go on';
+const GR_RECONNECT = 'During grace a broken connection to a listed peer is made again from the last list';
 const GR_OUTSIDE = 'A node outside the last descriptor list is not connected to';
 const GR_NEEDED = 'When the Store answers again only the needed connection changes are made';
 const GR_STOP = 'Once owner eligibility ends, timers and messages stop';
@@ -180,14 +197,12 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'V01.3', lines: [43], words: "Once accepted, the same operation isn't re-run on a different server even if there's no reply",
       says: 'after a server accepted, no reply until the deadline does not move the operation to another server',
-      checks: [],
-      pending: 'Needs a @V01 scenario: an accepted channel request whose server never replies reaches its deadline and runs on no other server (the select-one deadline scenario carries only @R-GEN-2).',
+      checks: on(SELECT_ONE, SO_ACCEPTED_DEADLINE, 'the request ends with a timeout at its deadline', 'the handler ran exactly once, on B'),
     },
     {
       id: 'V01.4', lines: [139], words: 'Channel select-one only selects a different eligible server until the target accepts the operation.',
       says: 're-selection after a refusal picks only an eligible server (Ready, and weight > 0 in a RouteMesh), never any other node',
-      checks: [],
-      pending: 'Needs a @V01 scenario: B refuses for capacity while a third server is not Ready (or weight 0); re-selection must go to the eligible one and never to the ineligible one.',
+      checks: on(SELECT_ONE, SO_ELIGIBLE_ONLY, 'the request ends with a reply from C', 'the attempts were', 'the handler never ran on A'),
     },
   ],
   V02: [
@@ -227,8 +242,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'V03.2', lines: [141], words: "If transport acceptance is unclear, or the operation was already accepted, it isn't automatically resubmitted to a different peer.",
       says: 'an operation the target already accepted is not resubmitted to another peer when its connection fails',
-      checks: [],
-      pending: 'Needs a @V03 scenario for the accepted case: e.g. tag the select-one "accepted ... connection is lost" scenario (or the common-judgment accepted row) with @V03.',
+      checks: on(SELECT_ONE, SO_ACCEPTED_LOST, 'the request ends with failure Unavailable', 'the handler ran exactly once, on B'),
     },
     {
       id: 'V03.3', lines: [35], words: "The Framework doesn't treat an earlier operation whose execution status is unclear as if it hadn't run.",
@@ -264,8 +278,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'V04.4', lines: [49], words: "One peer's failure doesn't stop processing by another ready peer or local owner",
       says: 'objects owned on the host keep processing their messages while another peer fails liveness',
-      checks: [],
-      pending: 'Needs a @V04 scenario with an Actor or Spot owned by A (or C): while B fails liveness, that local owner keeps handling its messages (and timers).',
+      checks: on(LIVENESS, LV_LOCAL_OWNER, 'a timer of "a1" ran on A after A\'s peer B was not-ready', 'actor "a1" still handles a message from A, on A', 'actor "a1" still handles a message from C, on A'),
     },
   ],
   V05: [
@@ -316,7 +329,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'V06.1', lines: [147], words: 'Creation recovery only continues the same object ID and generation',
       says: 'after the creating process died, any factory run of recovery is for the same generation (and stored input); no new generation',
-      checks: on(CREATION, CR_DIED, 'creation recovery kept to generation 1 of "a1" and its stored input "first"'),
+      checks: on(CREATION, CR_DIED, 'creation recovery continued generation 1 of "a1" with its stored input "first", or cancelled exactly that record'),
     },
     {
       id: 'V06.2', lines: [71], words: "If creation requests compete while no object exists, only the target that first secures the Location Store's Creating record runs the factory.",
@@ -326,8 +339,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'V06.3', lines: [147], words: 'Creation recovery only continues the same object ID and generation, and only one target runs the factory.',
       says: 'when several operations find the same unfinished creation, only one target continues it and runs the factory',
-      checks: [],
-      pending: 'Needs a @V06 scenario: two operations from different nodes find the same unfinished Creating record at once; only one of them continues it (one factory run after the fault).',
+      checks: on(CREATION, CR_TWO_RECOVER, 'after the fault the factory of "a1" ran on one node at most, for generation 1 with its stored input "first"'),
     },
   ],
   V07: [
@@ -344,8 +356,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'V07.3', lines: [59], words: 'A regular Actor/Spot message only uses the global logical ID as its target.',
       says: 'the same holds for Spots: a Spot message naming an old generation is handled by the current incarnation',
-      checks: [],
-      pending: 'Needs a @V07 scenario for a Spot: a User Spot (or Instance Spot) closed and created again is sent a message naming generation 1; the new incarnation handles it.',
+      checks: on(DIRECT, DM_OLD_GENERATION, 'the request ends with a reply from B', 'the handler of the request ran for generation 2'),
     },
   ],
   V08: [
@@ -370,7 +381,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'V08.4', lines: [149], words: W_V08,
       says: 'creation recovery acts only on the generation of the unfinished record (never runs the factory for another generation)',
-      checks: on(CREATION, CR_DIED, 'creation recovery kept to generation 1 of "a1" and its stored input "first"'),
+      checks: on(CREATION, CR_DIED, 'creation recovery continued generation 1 of "a1" with its stored input "first", or cancelled exactly that record'),
     },
   ],
   V09: [
@@ -423,8 +434,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'V11.2', lines: [152], words: 'it is used only to resume the incomplete first cold-activation operation on the same target node and lifecycle designated by the authority',
       says: "a restarted process on the named node is a different lifecycle: it does not resume the first activation from the pointer",
-      checks: [],
-      pending: 'Needs a @V11 scenario: the activating node crashes mid-activation and restarts (a new lifecycle); the restarted process does not resume the first activation from the pointer.',
+      checks: on(INSTANCE, IS_POINTER_RESTART, 'the request ends with failure Unavailable', 'no factory of "i1" ran after the fault', 'generation 1 of "i1" was kept on B or cancelled, never carried on elsewhere'),
     },
     {
       id: 'V11.3', lines: [152], words: 'It is never a basis for selecting another target after a steady Ready owner failure.',
@@ -479,8 +489,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'V13.3', lines: [105], words: "After that boundary, the source isn't restored even before owner commit.",
       says: 'a target death after the boundary (before commit) does not restore the source: messages end Unavailable, none runs on the source',
-      checks: [],
-      pending: 'Needs a @V13 scenario: the target dies after relay-ready was accepted, before the commit; a message to the object then ends Unavailable and never runs on the source (the source is not restored). The instance-spot-relocation scenario does this but carries only @V12.',
+      checks: on(INSTANCE_RELOCATION, ISR_TARGET_DIED, 'the request ends with failure Unavailable', 'messages with Instance intent to Instance Spot "i1" from A and B keep ending Unavailable for an owner lease, and none runs'),
     },
     {
       id: 'V13.4', lines: [101], words: "After the owner-change commit, same target process running | Doesn't roll back to the source.",
@@ -510,8 +519,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'V14.4', lines: [158], words: W_V14,
       says: 'after the source process dies mid-relocation, no other runtime takes the relocation over and no other target is selected',
-      checks: [],
-      pending: 'Needs a @V14 scenario for the source side: the source dies mid-relocation (before or after relay-ready); no third node takes the relocation over and no other target is selected.',
+      checks: on(RELOCATION, REL_OUTLINE, 'the relocation of "a1" aimed at C only', 'the record of "a1" <record>'),
     },
   ],
   V15: [
@@ -607,14 +615,12 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-GEN-3.4', lines: [27], words: 'If the same operation can\'t continue, it ends with one terminal result.',
       says: 'a request that failed first stays failed when its handler later completes: one result delivered',
-      checks: [],
-      pending: 'Needs an @R-GEN-3 scenario: a request fails first (e.g. Unavailable on connection loss after acceptance), then its handler completes; still exactly one result, the failure.',
+      checks: on(RECONNECT, RC_IN_FLIGHT, 'the request ends with failure Unavailable', 'the application on A received exactly one result for the request'),
     },
     {
       id: 'R-GEN-3.5', lines: [33], words: W_ROW_TERMINAL,
       says: 'a request that got its reply first is not turned into cancelled/timeout/shutdown by a later signal',
-      checks: [],
-      pending: 'Needs an @R-GEN-3 scenario: a request gets its reply, then is cancelled (or its node shuts down, or its deadline passes); still exactly one result, the reply.',
+      checks: on(TERMINAL, TR_LATE, 'the request ends with a reply from B', 'the application on A received exactly one result for the request'),
     },
   ],
   'R-GEN-4': [
@@ -626,8 +632,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-GEN-4.2', lines: [125], words: "The Framework returns a failed operation's ErrorKind but doesn't indicate whether to retry.",
       says: 'the failure result carries no retry advice (no retryable flag or hint)',
-      checks: [],
-      pending: 'Needs the Driver to surface the raw failure result so an @R-GEN-4 step can assert it carries no retry advice (no retryable flag or hint); the Outcome shape has no such field to observe.',
+      checks: on(TERMINAL, TR_FAILED, 'the failure carries its ErrorKind and no retry advice'),
     },
     {
       id: 'R-GEN-4.3', lines: [27], words: 'The application decides whether to start the next call.',
@@ -637,8 +642,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-GEN-4.4', lines: [125], words: 'This is because, on a timeout or connection loss, whether the remote handler ran may be unknown.',
       says: 'after a timeout or connection-loss failure the framework does not start the operation again either',
-      checks: [],
-      pending: 'Needs an @R-GEN-4 scenario for the unclear failures: after a timeout or a connection-loss failure, no handler runs for an operation the application did not start.',
+      checks: [...on(SELECT_ONE, SO_ACCEPTED_LOST, 'no handler ran for an operation the application did not start'), ...on(SELECT_ONE, SO_ACCEPTED_DEADLINE, 'no handler ran for an operation the application did not start')],
     },
   ],
 
@@ -717,8 +721,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-CONN-3.2', lines: [51], words: 'The Framework re-establishes a connection to the same logical peer using the current configuration or discovery descriptor.',
       says: 'the reconnect reaches the same logical peer: the new connection proves the same RID',
-      checks: [],
-      pending: 'Needs an @R-CONN-3 step: after the move, the new connection\'s handshake verified RID B (the same logical peer), not whatever answers at some address.',
+      checks: on(RECONNECT, RC_MOVED, "A's peer B is ready again at the new address", "C's peer B is ready again at the new address"),
     },
   ],
 
@@ -732,8 +735,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-OBJ-1.2', lines: [59], words: 'Since it targets the current Ready object of the logical ID, not a generation, an object re-created under the same ID and one that lost its owner produce different results.',
       says: 'a message to a Spot whose owner is lost also ends Unavailable and is not re-routed',
-      checks: [],
-      pending: 'Needs an @R-OBJ-1 scenario for Spots: a User Spot (and an Instance Spot without Instance intent) whose owner is lost; the message ends Unavailable and runs nowhere. (owner-failure does this but carries @R-OBJ-4.)',
+      checks: on(OWNER_FAILURE, OF_OUTLINE, 'the request ends with failure Unavailable', 'the handler never ran for the request', OF_PROBES),
     },
   ],
   'R-OBJ-2': [
@@ -745,8 +747,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-OBJ-2.2', lines: [63], words: 'Once the cache expires or the owner lease becomes invalid, the next new operation re-queries the current owner.',
       says: 'after the owner lease turned invalid (cache still fresh), the next operation re-reads the owner',
-      checks: [],
-      pending: 'Needs an @R-OBJ-2 scenario: the owner lease turns invalid before the cache would expire; the next operation re-reads the record instead of using the cached owner.',
+      checks: on(DIRECT, DM_LEASE, 'A read the record of "a1" from the Location Store since the mark', 'the request ends with failure Unavailable'),
     },
     {
       id: 'R-OBJ-2.3', lines: [63], words: "The failed operation itself isn't automatically submitted to the new owner.",
@@ -778,8 +779,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-OBJ-3.4', lines: [65], words: W_FOLLOW_DURATION,
       says: 'with MessageFollowDuration unset the delivery path is kept 30 seconds',
-      checks: [],
-      pending: 'Needs an @R-OBJ-3 scenario that leaves MessageFollowDuration unset: the previous owner still follows a message well after the commit (e.g. seconds later), and the implementation\'s default is 30 s, not its own choice.',
+      checks: on(FOLLOW, MF_DEFAULT, 'the request ran on C', 'the request ends with failure Unavailable', 'the handler never ran for the request'),
     },
     {
       id: 'R-OBJ-3.5', lines: [65], words: "Message Follow isn't failover, since it only follows an already-committed move path — it doesn't select a new owner after an owner process failure.",
@@ -791,7 +791,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-OBJ-4.1', lines: [67], words: W_OWNER_DIES,
       says: 'after the owner dies, the object is not brought back elsewhere: messages end Unavailable, no handler and no factory runs',
-      checks: on(OWNER_FAILURE, OF_OUTLINE, 'the request ends with failure Unavailable', 'the handler never ran for the request', 'no factory of "o1" ran after the fault'),
+      checks: on(OWNER_FAILURE, OF_OUTLINE, 'the request ends with failure Unavailable', 'the handler never ran for the request', 'no factory of "o1" ran after the fault', OF_PROBES),
     },
     {
       id: 'R-OBJ-4.2', lines: [67], words: W_NO_OWNER_CHANGE,
@@ -807,6 +807,11 @@ export const CLAUSES: Record<string, Clause[]> = {
       id: 'R-OBJ-4.4', lines: [67], words: 'This rule applies equally to Instance Spots.',
       says: 'the same holds for an Instance Spot, even for a message with Instance intent',
       checks: on(OWNER_FAILURE, OF_OUTLINE, 'the request ends with failure Unavailable', 'the record of "o1" is Ready, owned by B, generation 1', 'no factory of "o1" ran after the fault'),
+    },
+    {
+      id: 'R-OBJ-4.5', lines: [67], words: W_NO_OWNER_CHANGE,
+      says: 'the owner started again under the same RID is a new process: it brings no incarnation back (no factory runs, messages from every caller stay Unavailable)',
+      checks: on(OWNER_FAILURE, OF_OUTLINE, OF_PROBES_AFTER_RESTART, 'no factory of "o1" ran after the fault'),
     },
   ],
 
@@ -825,15 +830,14 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-CRE-1.3', lines: [71], words: "If creation requests compete while no object exists, only the target that first secures the Location Store's Creating record runs the factory.",
       says: 'the same holds for a User Spot creation race',
-      checks: [],
-      pending: 'Needs an @R-CRE-1 scenario for Spots: two creations of the same User Spot race; only the one holding the Creating record runs the factory.',
+      checks: on(CREATION, CR_RACE, 'one creation of "a1" ends with failure AlreadyExists while the other holds the Creating record', 'the factory of "a1" ran exactly once, on the node whose creation won'),
     },
   ],
   'R-CRE-2': [
     {
       id: 'R-CRE-2.1', lines: [71], words: W_CREATION_RECHECK,
       says: 'a death while Creating leaves that record as it was until the next operation, which acts on it for the same generation',
-      checks: on(CREATION, CR_DIED, 'the record of "a1" is Creating, owned by B, generation 1', 'creation recovery kept to generation 1 of "a1" and its stored input "first"'),
+      checks: on(CREATION, CR_DIED, 'the record of "a1" is Creating, owned by B, generation 1', 'creation recovery continued generation 1 of "a1" with its stored input "first", or cancelled exactly that record'),
     },
     {
       id: 'R-CRE-2.2', lines: [71], words: 'It can continue the same creation or cancel exactly that record, and the factory can be called again with the same input.',
@@ -844,7 +848,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-CRE-2.3', lines: [71], words: 'It can continue the same creation or cancel exactly that record, and the factory can be called again with the same input.',
       says: "a continuing recovery calls the factory with the stored input, not the new caller's",
-      checks: on(CREATION, CR_DIED, 'creation recovery kept to generation 1 of "a1" and its stored input "first"'),
+      checks: on(CREATION, CR_DIED, 'creation recovery continued generation 1 of "a1" with its stored input "first", or cancelled exactly that record'),
     },
   ],
 
@@ -863,8 +867,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-INST-1.3', lines: [82], words: 'Missing, with no authority record | Selects one eligible node',
       says: 'concurrent first messages still select one node: a single activation',
-      checks: [],
-      pending: 'Needs an @R-INST-1 scenario: two first messages with Instance intent from different nodes arrive at once; one node activates, the factory runs once, both messages are handled there.',
+      checks: on(INSTANCE, IS_RACE, 'exactly one node ran the factory of "i1", for generation 1, and owns it', 'each first message ended with a reply from the node that activated "i1", or Unavailable without running'),
     },
   ],
   'R-INST-2': [
@@ -927,16 +930,14 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-INST-4.4', lines: [85], words: W_ROW_INST_4,
       says: 'the same when the owner process lives but its lease is invalid',
-      checks: [],
-      pending: 'Needs an @R-INST-4 scenario for the lease branch: the owner process lives but its lease is invalid (Store cut off); authority kept, no new incarnation, Unavailable. (owner-failure\'s lease scenario does this but carries only @V10.)',
+      checks: on(OWNER_FAILURE, OF_LEASE, 'the request ends with failure Unavailable', 'messages with Instance intent to Instance Spot "i1" from A and C keep ending Unavailable for an owner lease, and none runs', 'the record of "i1" is Ready, owned by B, generation 1', 'no factory of "i1" ran after the fault'),
     },
   ],
   'R-INST-5': [
     {
       id: 'R-INST-5.1', lines: [86], words: "The application's explicit Close finished, including authority release | A subsequent lookup returns Missing.",
       says: 'after an explicit Close released authority, a lookup returns Missing',
-      checks: [],
-      pending: 'Needs an @R-INST-5 step: after the explicit Close of an Instance Spot, a lookup returns Missing (before any new message).',
+      checks: on(INSTANCE, IS_CLOSED, 'the record of "i1" is Missing, generation 1'),
     },
     {
       id: 'R-INST-5.2', lines: [86], words: "The application's explicit Close finished, including authority release | A subsequent lookup returns Missing. The next Instance-intent message can start cold activation of a new ObjectGeneration.",
@@ -958,8 +959,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-INST-6.3', lines: [87], words: 'A planned Relocate is in progress or finished | Moves the same object and ObjectGeneration to the target per the relocation contract. Not treated as cold activation or crash failover.',
       says: 'an Instance-intent message during an in-progress relocation starts no cold activation',
-      checks: [],
-      pending: 'Needs an @R-INST-6 scenario: an Instance-intent message arrives while the relocation is in progress (held at relay-ready-accepted); it starts no cold activation and is handled by the move (on the target after commit).',
+      checks: on(INSTANCE_RELOCATION, ISR_IN_PROGRESS, 'the handler ran exactly once', 'the factory runs of "i1" were "B:1"', 'the record of "i1" becomes Ready, owned by C, generation 1, on the 1,000 ms cutover fallback'),
     },
   ],
   'R-INST-7': [
@@ -983,8 +983,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-REL-1.1', lines: [98], words: 'Explicit failure before relay-ready reply becomes accepted | Discards the target instance and temporary queue',
       says: 'after an explicit failure before relay-ready acceptance the target drops its instance and temporary queue',
-      checks: [],
-      pending: 'Needs an @R-REL-1 step: after the explicit failure the target holds no instance of the object and no temporary queue (e.g. the Driver\'s node view of C, or no handler of the object ever runs on C).',
+      checks: on(RELOCATION, REL_DISCARDS, 'the request ends with failure Unavailable', 'the handler never ran for the request', 'no lifecycle callback of "a1" ran on C'),
     },
     {
       id: 'R-REL-1.2', lines: [98], words: W_ROW_REL_1,
@@ -1024,8 +1023,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-REL-2.4', lines: [99], words: W_ROW_REL_2,
       says: 'the fallback commit comes 1,000 ms after relay-ready acceptance, not at an implementation-chosen time',
-      checks: [],
-      pending: 'Needs an @R-REL-2 step that bounds the fallback by the spec\'s 1,000 ms (plus tolerance) from relay-ready acceptance, not by the cutoverFallbackMs the implementation reports.',
+      checks: on(RELOCATION, REL_OUTLINE, 'the record of "a1" <record>'),
     },
   ],
   'R-REL-3': [
@@ -1042,14 +1040,12 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-REL-3.3', lines: [100], words: W_ROW_REL_3,
       says: 'the same authority record is re-read to learn the actual owner',
-      checks: [],
-      pending: 'Needs an @R-REL-3 step over the Store log: after the unclear commit the target re-reads the object\'s authority record (same key) before it acts as owner.',
+      checks: on(RELOCATION, REL_REREAD_APPLIED, 'after its unclear change C re-read "a1" with the StoreVersion first used before changing it again', 'the record of "a1" stays Ready, owned by C, generation 1'),
     },
     {
       id: 'R-REL-3.4', lines: [100], words: W_ROW_REL_3,
       says: 'a commit lost before it applied is not guessed as applied: the target never acts as owner',
-      checks: [],
-      pending: 'Needs an @R-REL-3 example where the commit fails before it applied (reply lost): the target does not act as owner, the record keeps the source, never two owners.',
+      checks: on(RELOCATION, REL_REREAD_NOT_APPLIED, 'after its unclear change C re-read "a1" with the StoreVersion first used before changing it again', 'the record of "a1" stays owned by the node the relocation\'s result names'),
     },
   ],
   'R-REL-4': [
@@ -1061,8 +1057,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-REL-4.2', lines: [101], words: W_ROW_REL_4,
       says: 'the failed lifecycle callback is retried on the same target within the deadline',
-      checks: [],
-      pending: 'Needs an @R-REL-4 step in the lifecycle-callback row: the callback succeeded on C after 1 failed attempt (the step exists; the row only checks the record).',
+      checks: on(RELOCATION, REL_LIFECYCLE, 'the lifecycle callback of "a1" succeeded on C after 1 failed attempt', 'the record of "a1" stays Ready, owned by C, generation 1'),
     },
     {
       id: 'R-REL-4.3', lines: [101], words: W_ROW_REL_4,
@@ -1125,8 +1120,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-REL-7.2', lines: [87], words: 'A planned Relocate is in progress or finished | Moves the same object and ObjectGeneration to the target per the relocation contract.',
       says: 'a Spot relocation keeps its ObjectGeneration too',
-      checks: [],
-      pending: 'Needs an @R-REL-7 scenario for Spots: relocating a User Spot (and an Instance Spot) keeps the generation (instance-spot-relocation checks this but carries @R-INST-6/@V12 only).',
+      checks: on(INSTANCE_RELOCATION, ISR_KEEPS, 'the record of "i1" is Ready, owned by C, generation 1'),
     },
   ],
 
@@ -1241,8 +1235,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-STO-2.2', lines: [119], words: W_GRACE_KEEPS,
       says: 'the connection intents are kept: a listed target whose connection breaks during grace is reconnected',
-      checks: [],
-      pending: 'Needs an @R-STO-2 scenario: during grace a connection to a listed target breaks; the node re-establishes it (its connection intent is kept).',
+      checks: on(GRACE, GR_RECONNECT, "A's peer B is ready again on a new connection"),
     },
     {
       id: 'R-STO-2.3', lines: [119], words: W_GRACE_KEEPS,

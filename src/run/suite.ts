@@ -96,6 +96,7 @@ export class Suite {
         worldParameters: { ...req.target },
       },
       formats: { stdout: 'summary', files, publish: false, options: { junit: { suiteName: 'spotcheck' } } },
+      plugins: { specifiers: [fileURLToPath(new URL('./long-first.ts', import.meta.url))], options: {} },
     };
     const collector = new ResultCollector(req.onScenario);
     const startedAt = new Date();
