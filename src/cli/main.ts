@@ -145,7 +145,7 @@ function summarize(progress: Progress, results: ScenarioResult[], durationMs: nu
   progress.line(`${n('passed')} passed, ${n('failed')} failed, ${n('not-applicable')} not applicable (${(durationMs / 1000).toFixed(1)} s); reports in ${out}`);
 }
 
-async function mutantsCommand(opts: { backend: string; only?: string; out: string; list?: boolean }): Promise<number> {
+async function mutantsCommand(opts: { backend: string; only?: string; out: string; list?: boolean; parallel: number }): Promise<number> {
   const names = mutantNames();
   if (opts.list) {
     for (const name of names) process.stdout.write(`${name}\n`);
@@ -163,10 +163,11 @@ async function mutantsCommand(opts: { backend: string; only?: string; out: strin
     backend: opts.backend,
     redisUrl,
     only,
+    parallel: opts.parallel,
     onMutant: (r, done, total) =>
       progress.line(
         `[${done}/${total}] ${r.killed ? 'killed  ' : 'SURVIVED'} ${r.name} (breaks ${r.breaks.join(', ')}; ` +
-          (r.kills.length ? `seen by: ${r.kills.map((k) => `${k.uri}:${k.stepLine} "${k.step}"`).join('; ')}` : 'no assertion saw it') +
+          (r.kills.length ? `seen: ${r.kills.map((k) => `${k.broke} by ${k.uri}:${k.stepLine} "${k.step}"`).join('; ')}` : 'no assertion of its rules saw it') +
           (r.killed || r.notCounted.length === 0 ? ')' : `; ${r.notCounted.length} scenario(s) failed without an assertion, e.g. ${r.notCounted[0].failure.kind}: ${r.notCounted[0].failure.message})`),
       ),
   }));
@@ -201,6 +202,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('run the suite against every mutant of the reference and check each one is caught')
     .option('--backend <name>', 'backend', 'embedded')
     .option('--only <names>', 'comma-separated mutant names')
+    .option('--parallel <n>', "each mutant's scenarios run this many at once, each in a worker process (0: all in this process)", nonNegativeInt, 2)
     .option('--out <dir>', 'folder for mutants.json', 'reports')
     .option('--list', 'list the mutants and exit')
     .action(async (opts) => {

@@ -501,7 +501,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'V14.1', lines: [158], words: W_V14,
       says: 'after the target process dies (before or after commit), the relocation never aims at another target',
-      checks: on(RELOCATION, REL_OUTLINE, 'the relocation of "a1" aimed at C only'),
+      checks: on(RELOCATION, REL_OUTLINE, 'the relocation ends with <result>', 'the relocation of "a1" aimed at C only'),
     },
     {
       id: 'V14.2', lines: [102], words: 'Target process terminated after the owner-change commit | A different runtime doesn\'t take over the relocation.',
@@ -997,8 +997,8 @@ export const CLAUSES: Record<string, Clause[]> = {
     },
     {
       id: 'R-REL-1.4', lines: [98], words: "Explicit failure before relay-ready reply becomes accepted | Doesn't automatically select a different target.",
-      says: 'no other target is tried',
-      checks: on(RELOCATION, REL_OUTLINE, 'the relocation of "a1" aimed at C only'),
+      says: 'no other target is tried (the relocation fails, it is not completed elsewhere)',
+      checks: on(RELOCATION, REL_OUTLINE, 'the relocation ends with <result>', 'the relocation of "a1" aimed at C only'),
     },
   ],
   'R-REL-2': [
@@ -1084,7 +1084,7 @@ export const CLAUSES: Record<string, Clause[]> = {
       id: 'R-REL-5.3', lines: [102], words: "Target process terminated after the owner-change commit | A different runtime doesn't take over the relocation.",
       says: 'neither the source nor another node takes the object or the relocation over',
       checks: [
-        ...on(RELOCATION, REL_OUTLINE, 'the relocation of "a1" aimed at C only'),
+        ...on(RELOCATION, REL_OUTLINE, 'the relocation ends with <result>', 'the relocation of "a1" aimed at C only'),
         ...on(RELOCATION, REL_TARGET_DIED, 'the handler never ran for the request', 'the record of "a1" stays Ready, owned by C, generation 1'),
       ],
     },
@@ -1307,4 +1307,11 @@ export function clausesOf(id: string): Clause[] {
 /** Every clause, in registry order. */
 export function allClauses(): Clause[] {
   return ORDER.flatMap((id) => clausesOf(id));
+}
+
+const BY_CLAUSE_ID = new Map(allClauses().map((c) => [c.id, c]));
+
+/** The clause with this ID (e.g. "V01.2"), or undefined. */
+export function clauseById(id: string): Clause | undefined {
+  return BY_CLAUSE_ID.get(id);
 }

@@ -1,17 +1,22 @@
-// The kit's honesty check: run the scenarios of each mutant's broken IDs against that mutant.
-// A mutant is killed only when, for every ID it breaks, a scenario tagged with that ID failed on an
-// assertion (a step that threw a RuleViolation: the evidence showed the rule broken). A scenario
-// that failed because a step ran out of time, a Driver call threw, or a step was undefined does not
-// count: that shows the mutant disturbed the scenario, not that the suite saw the rule broken.
+// The kit's honesty check: run the scenarios of each mutant's broken rules against that mutant.
+//
+// A mutant names the clauses it breaks (src/requirements/clauses.ts), e.g. "V01.2". It is killed
+// only when, for every one of them, a step that the clause names as its check failed on an
+// assertion (a RuleViolation: the evidence showed that very rule broken). A scenario that failed
+// because a step ran out of time, a Driver call threw, a step was undefined, or an assertion of
+// some other rule fired, does not count: that shows the mutant disturbed the scenario, not that the
+// suite saw the rule broken. A mutant that names a bare requirement ID instead ("V01") is held to
+// the older rule: an assertion failed in a scenario tagged with that ID.
 // One that survives means the suite cannot see that rule being broken, which is a bug in the kit.
 
 import { referenceMutants } from '../../adapters/embedded.ts';
-import { REQUIREMENT_TAG } from '../requirements/registry.ts';
+import { clauseById, type Clause } from '../requirements/clauses.ts';
 import type { Failure, ScenarioResult } from './results.ts';
 import type { Suite } from './suite.ts';
 
 export interface Kill {
-  id: string;
+  /** The clause (or bare requirement ID) the assertion checks. */
+  broke: string;
   scenario: string;
   uri: string;
   line: number;
@@ -24,11 +29,11 @@ export interface Kill {
 export interface MutantResult {
   name: string;
   breaks: string[];
-  /** IDs that had a scenario failing on an assertion. */
-  failedIds: string[];
-  /** For each such ID, the first assertion that failed. */
+  /** Which of `breaks` an assertion saw broken. */
+  seen: string[];
+  /** For each of those, the first assertion that failed. */
   kills: Kill[];
-  /** Scenarios of a broken ID that failed without an assertion (they do not count). */
+  /** Scenarios that failed without an assertion of a broken rule (they do not count). */
   notCounted: Array<{ scenario: string; uri: string; line: number; failure: Failure }>;
   killed: boolean;
 }
@@ -37,35 +42,51 @@ export function mutantNames(): string[] {
   return referenceMutants().map((m) => m.name);
 }
 
+/** The requirement ID a clause or bare ID belongs to. */
+export function requirementOf(broke: string): string {
+  return broke.replace(/\.\d+$/, '');
+}
+
+/** Whether the failed step of `r` is one that `clause` names as its check. */
+function checksClause(r: ScenarioResult, clause: Clause): boolean {
+  const f = r.failure!;
+  // An outline's step is shared by its rows: only a row tagged with the clause's requirement counts.
+  if (!r.tags.includes(`@${requirementOf(clause.id)}`)) return false;
+  return clause.checks.some((c) => r.uri === `features/${c.feature}` && r.written === c.scenario && f.written === c.step);
+}
+
 /** Judge one mutant's run under the strict kill rule. */
-export function judgeMutant(m: { name: string; breaks: string[] }, results: ScenarioResult[]): MutantResult {
+export function judgeMutant(m: { name: string; breaks: readonly string[] }, results: ScenarioResult[]): MutantResult {
   const kills: Kill[] = [];
   const notCounted: MutantResult['notCounted'] = [];
   for (const r of results) {
     if (r.status !== 'failed' || !r.failure) continue;
-    const ids = r.tags.filter((t) => REQUIREMENT_TAG.test(t)).map((t) => t.slice(1)).filter((id) => m.breaks.includes(id));
-    if (r.failure.kind !== 'assertion') {
+    const seenHere = r.failure.kind !== 'assertion' ? [] : m.breaks.filter((broke) => {
+      const clause = clauseById(broke);
+      return clause ? checksClause(r, clause) : r.tags.includes(`@${broke}`);
+    });
+    if (seenHere.length === 0) {
       notCounted.push({ scenario: r.name, uri: r.uri, line: r.line, failure: r.failure });
       continue;
     }
-    for (const id of ids) {
-      if (kills.some((k) => k.id === id)) continue;
-      kills.push({ id, scenario: r.name, uri: r.uri, line: r.line, step: r.failure.step, stepLine: r.failure.line, message: r.failure.message });
+    for (const broke of seenHere) {
+      if (kills.some((k) => k.broke === broke)) continue;
+      kills.push({ broke, scenario: r.name, uri: r.uri, line: r.line, step: r.failure.step, stepLine: r.failure.line, message: r.failure.message });
     }
   }
-  const failedIds = [...new Set(kills.map((k) => k.id))].sort();
-  return { name: m.name, breaks: [...m.breaks], failedIds, kills, notCounted, killed: m.breaks.every((id) => failedIds.includes(id)) };
+  const seen = m.breaks.filter((b) => kills.some((k) => k.broke === b));
+  return { name: m.name, breaks: [...m.breaks], seen, kills, notCounted, killed: seen.length === m.breaks.length };
 }
 
 export async function runMutants(
   suite: Suite,
-  opts: { backend: string; redisUrl?: string; only?: string[]; onMutant?: (r: MutantResult, done: number, total: number) => void },
+  opts: { backend: string; redisUrl?: string; only?: string[]; parallel?: number; onMutant?: (r: MutantResult, done: number, total: number) => void },
 ): Promise<MutantResult[]> {
   const mutants = referenceMutants().filter((m) => !opts.only || opts.only.includes(m.name));
   const out: MutantResult[] = [];
   for (const m of mutants) {
-    const tags = m.breaks.map((id) => `@${id}`).join(' or ');
-    const run = await suite.run({ target: { impl: `mutant:${m.name}`, backend: opts.backend, redisUrl: opts.redisUrl }, tags });
+    const tags = [...new Set(m.breaks.map(requirementOf))].map((id) => `@${id}`).join(' or ');
+    const run = await suite.run({ target: { impl: `mutant:${m.name}`, backend: opts.backend, redisUrl: opts.redisUrl }, tags, parallel: opts.parallel ?? 0 });
     const result = judgeMutant(m, run.results);
     out.push(result);
     opts.onMutant?.(result, out.length, mutants.length);

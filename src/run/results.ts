@@ -34,6 +34,8 @@ export interface Failure {
 
 export interface ScenarioResult {
   name: string;
+  /** The Scenario or Scenario Outline name as written in the file (an outline keeps its <placeholders>). */
+  written?: string;
   uri: string;
   line: number;
   tags: string[];
@@ -69,6 +71,7 @@ interface StepRef {
 export class ResultCollector {
   private readonly lines = new Map<string, number>(); // AST node id -> line
   private readonly stepTexts = new Map<string, string>(); // AST step id -> text as written
+  private readonly scenarioNames = new Map<string, string>(); // AST scenario id -> name as written
   private readonly pickles = new Map<string, messages.Pickle>();
   private readonly pickleSteps = new Map<string, messages.PickleStep>();
   private readonly testCases = new Map<string, string>(); // testCase id -> pickle id
@@ -142,8 +145,10 @@ export class ResultCollector {
     let status: ScenarioStatus;
     if (state.lacks && state.worst === 'SKIPPED') status = 'not-applicable';
     else status = state.worst === 'PASSED' ? 'passed' : 'failed';
+    const written = this.scenarioNames.get(pickle.astNodeIds[0]);
     const result: ScenarioResult = {
       name: pickle.name,
+      ...(written !== undefined ? { written } : {}),
       uri: pickle.uri,
       line: this.lines.get(astId) ?? 0,
       tags: pickle.tags.map((t) => t.name),
@@ -171,6 +176,7 @@ export class ResultCollector {
         const sc = child.scenario;
         if (!sc) continue;
         this.lines.set(sc.id, sc.location.line);
+        this.scenarioNames.set(sc.id, sc.name);
         steps(sc.steps);
         for (const ex of sc.examples) for (const row of ex.tableBody) this.lines.set(row.id, row.location.line);
       }
