@@ -48,3 +48,11 @@ test('every clause a mutant breaks must be seen; a bare requirement ID keeps the
   assert.equal(judgeMutant({ name: 'm', breaks: ['V01.2', 'V01.1'] }, [failed({})]).killed, false);
   assert.equal(judgeMutant({ name: 'm', breaks: ['V01'] }, [failed({ written: 'any assertion' })]).killed, true);
 });
+
+test('every mutant of the reference names at least one clause, and only clauses that exist', async () => {
+  const { referenceMutants } = await import('../adapters/embedded.ts');
+  for (const m of referenceMutants()) {
+    assert.ok(m.breaks.length > 0, `${m.name} breaks nothing`);
+    for (const b of m.breaks) assert.ok(clauseById(b), `${m.name} names ${b}, which is not a clause`);
+  }
+});
