@@ -12,9 +12,10 @@ Feature: Creation: one factory, and recovery of exactly the record that was bein
   Scenario Outline: Two creations of <kind> race: only the one that secured the Creating record runs the factory
     When A creates <kind> "a1" on B with input "from A", its factory held on gate "f"
     And C creates <kind> "a1" on C with input "from C", its factory held on gate "f"
-    Then one creation of "a1" ends with failure AlreadyExists while the other holds the Creating record
+    Then one creation of "a1" holds the Creating record and the other runs no factory
     When the gate "f" is released
     Then the creation that holds the Creating record ends with a reply
+    And the other creation ends with failure AlreadyExists
     And the factory of "a1" ran exactly once, on the node whose creation won
     And the record of "a1" is Ready, owned by the node whose creation won, generation 1
 

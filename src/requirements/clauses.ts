@@ -334,7 +334,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'V06.2', lines: [71], words: "If creation requests compete while no object exists, only the target that first secures the Location Store's Creating record runs the factory.",
       says: 'of two racing creations, the loser is refused while the winner holds Creating, and the factory runs once, on the winner',
-      checks: on(CREATION, CR_RACE, 'one creation of "a1" ends with failure AlreadyExists while the other holds the Creating record', 'the factory of "a1" ran exactly once, on the node whose creation won'),
+      checks: on(CREATION, CR_RACE, 'one creation of "a1" holds the Creating record and the other runs no factory', 'the other creation ends with failure AlreadyExists', 'the factory of "a1" ran exactly once, on the node whose creation won'),
     },
     {
       id: 'V06.3', lines: [147], words: 'Creation recovery only continues the same object ID and generation, and only one target runs the factory.',
@@ -820,7 +820,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-CRE-1.1', lines: [71], words: "If creation requests compete while no object exists, only the target that first secures the Location Store's Creating record runs the factory.",
       says: 'the creation that did not secure the Creating record is refused and never runs the factory',
-      checks: on(CREATION, CR_RACE, 'one creation of "a1" ends with failure AlreadyExists while the other holds the Creating record', 'the factory of "a1" ran exactly once, on the node whose creation won'),
+      checks: on(CREATION, CR_RACE, 'one creation of "a1" holds the Creating record and the other runs no factory', 'the other creation ends with failure AlreadyExists', 'the factory of "a1" ran exactly once, on the node whose creation won'),
     },
     {
       id: 'R-CRE-1.2', lines: [71], words: "If creation requests compete while no object exists, only the target that first secures the Location Store's Creating record runs the factory.",
@@ -830,7 +830,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-CRE-1.3', lines: [71], words: "If creation requests compete while no object exists, only the target that first secures the Location Store's Creating record runs the factory.",
       says: 'the same holds for a User Spot creation race',
-      checks: on(CREATION, CR_RACE, 'one creation of "a1" ends with failure AlreadyExists while the other holds the Creating record', 'the factory of "a1" ran exactly once, on the node whose creation won'),
+      checks: on(CREATION, CR_RACE, 'one creation of "a1" holds the Creating record and the other runs no factory', 'the other creation ends with failure AlreadyExists', 'the factory of "a1" ran exactly once, on the node whose creation won'),
     },
   ],
   'R-CRE-2': [

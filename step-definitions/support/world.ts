@@ -26,6 +26,8 @@ export class SpotWorld extends World<Target> {
   fillers: string[] = [];
   /** When each relocation the scenario started reached its stages (relocation.steps.ts). */
   readonly relocationTimes = new Map<string, { stages: Map<string, number>; owners: Array<{ owner: Rid; at: number }> }>();
+  /** What the last fault was (a crash may be seen as a closed connection; a hang only by liveness). */
+  lastFaultKind?: Fault['kind'];
   /** Operations whose terminal result the scenario has seen. */
   readonly ended = new Set<string>();
   /** The last fault of each kind, for "at once" and "within the deadline" measurements. */
@@ -57,6 +59,7 @@ export class SpotWorld extends World<Target> {
   async fault(f: Fault): Promise<FaultResult> {
     this.journalAtFault = (await this.driver.journal()).length;
     this.lastFault = await this.driver.fault(f);
+    this.lastFaultKind = f.kind;
     this.noteEvent();
     return this.lastFault;
   }
