@@ -1,14 +1,11 @@
-// Faults the kit owns (the nemesis): crash, hang, connection loss, moves, impostors, failpoints.
+// Faults the kit owns (the nemesis): crash, hang, restart, connection loss, moves, impostors, and
+// the Location Store going away. Failpoints, which fire inside a protocol step, are failpoints.steps.ts.
 
 import { Given, When } from '@cucumber/cucumber';
 import type { Rid } from '../src/driver/types.ts';
 import { eventually } from './support/eventually.ts';
-import type { SpotWorld } from './support/world.ts';
-
-async function noteConnection(world: SpotWorld, node: Rid, peer: Rid): Promise<void> {
-  const v = await world.driver.peer(node, peer);
-  world.before.set(`${node}->${peer}`, { connectionId: v.connectionId, address: v.address });
-}
+import { type SpotWorld } from './support/world.ts';
+import { noteConnection } from './support/probes.ts';
 
 When('node {rid} crashes', async function (this: SpotWorld, node: Rid) {
   await this.fault({ kind: 'crash', node });
@@ -56,9 +53,30 @@ When("something without the mesh credential answers at {rid}'s address", async f
   await this.fault({ kind: 'impostor', node });
 });
 
-Given(
-  'the connection from {rid} to {rid} will fail after the next operation is written to it',
-  async function (this: SpotWorld, node: Rid, peer: Rid) {
-    await this.driver.fault({ kind: 'failpoint', name: 'transport.ack-lost-after-write', node, peer });
-  },
-);
+When('node {rid} has died', async function (this: SpotWorld, node: Rid) {
+  await eventually(`node ${node} to die`, this.description.timings.defaultDeadlineMs, async () => !(await this.driver.node(node)).alive);
+});
+
+When('node {rid} restarts', async function (this: SpotWorld, node: Rid) {
+  await this.fault({ kind: 'restart', node });
+});
+
+When('the Location Store stops answering {rid}', async function (this: SpotWorld, node: Rid) {
+  await this.fault({ kind: 'store-down', node });
+  this.marks.set('store log at outage', (await this.driver.storeLog()).length);
+});
+
+When('the Location Store answers {rid} again', async function (this: SpotWorld, node: Rid) {
+  const r = await this.driver.fault({ kind: 'store-up', node });
+  this.marks.set('store back', r.at);
+});
+
+When('{rid} has failed to read the descriptor list', async function (this: SpotWorld, node: Rid) {
+  const mark = this.marks.get('store log at outage') ?? 0;
+  const { descriptorRefreshMs } = this.description.timings;
+  // Whether the node polls the list or watches it, it has noticed the outage once one of its Store
+  // calls failed; the kit does not prescribe which call.
+  await eventually(`${node} to find the Location Store unreachable`, 4 * descriptorRefreshMs + this.description.timings.heartbeatIntervalMs, async () =>
+    (await this.driver.storeLog()).slice(mark).some((e) => e.node === node && e.result === 'unavailable'),
+  );
+});

@@ -1,31 +1,127 @@
-// Operations the application starts: channel requests (select-one) and node direct messages,
-// and what the application does to them afterwards (cancel, release a gate).
+// Everything the application does: operations it starts (channel requests, node direct, Actor
+// and Spot messages, creation, Close, membership, relocation), what it does to them afterwards
+// (cancel, release a gate), and the situations the object scenarios start from.
 
-import { When } from '@cucumber/cucumber';
-import type { AppPayload, OperationSpec, Rid } from '../src/driver/types.ts';
+import { Given, When } from '@cucumber/cucumber';
+import type { ObjectKind, Rid } from '../src/driver/types.ts';
 import { eventually } from './support/eventually.ts';
-import type { SpotWorld } from './support/world.ts';
+import { SCHEDULING_TOLERANCE_MS, SPEC_MESSAGE_FOLLOW_DEFAULT_MS, type SpotWorld } from './support/world.ts';
+import type { MessageOptions } from './support/parameters.ts';
+import { channelRequest, create, direct, makeReady, ownerDies, payloadFor, relocate, replyOf, start } from './support/operations.ts';
+import { factoryRuns, untilSinceOwnerChange } from './support/probes.ts';
 
-/** "echoes", "blocks on gate "g"", "fails": what the test application's handler will do. */
-function payloadFor(handler: string, value: unknown): AppPayload {
-  if (handler === 'echoes') return { app: 'echo', value };
-  if (handler === 'fails') return { app: 'fail', value };
-  const gate = /^blocks on gate "([^"]+)"$/.exec(handler);
-  if (gate) return { app: 'block', gate: gate[1], value };
-  throw new Error(`unknown handler behaviour: ${handler}`);
-}
+Given('{objectKind} {string} is Ready on {rid}', async function (this: SpotWorld, kind: ObjectKind, objectId: string, on: Rid) {
+  await makeReady(this, kind, objectId, on, {});
+});
 
-async function start(world: SpotWorld, name: string, spec: OperationSpec): Promise<void> {
-  const { opId } = await world.driver.submit(spec);
-  world.ops.set(name, { opId, deadlineMs: spec.deadlineMs ?? world.description.timings.defaultDeadlineMs });
-  world.lastOp = name;
-}
+Given(
+  '{objectKind} {string} is Ready on {rid} with a timer every {int} ms',
+  async function (this: SpotWorld, kind: ObjectKind, objectId: string, on: Rid, tickMs: number) {
+    await makeReady(this, kind, objectId, on, { tickMs });
+  },
+);
 
-function channelRequest(from: Rid, channel: string, handler: string, deadlineMs?: number): OperationSpec {
-  const spec: OperationSpec = { kind: 'channel-request', from, channel, payload: payloadFor(handler, `to ${channel}`) };
-  if (deadlineMs !== undefined) spec.deadlineMs = deadlineMs;
-  return spec;
-}
+Given('{string} was closed and created again on {rid}', async function (this: SpotWorld, objectId: string, on: Rid) {
+  const rec = await this.driver.lookup(objectId);
+  await start(this, 'setup close', { kind: 'close', from: on, objectId, generation: rec.generation });
+  await replyOf(this, 'setup close');
+  await create(this, rec.kind!, objectId, on, {}, 'setup create');
+  await replyOf(this, 'setup create');
+  for (const n of ['setup close', 'setup create']) this.ops.delete(n);
+});
+
+When(
+  '{rid} creates {objectKind} {string} on {rid} with input {string}',
+  async function (this: SpotWorld, from: Rid, kind: ObjectKind, objectId: string, on: Rid, value: string) {
+    await start(this, `the creation on ${on}`, { kind: 'create', from, objectId, objectKind: kind as 'actor', on, input: { value } });
+  },
+);
+
+When(
+  '{rid} creates {objectKind} {string} on {rid} with input {string}, its factory held on gate {string}',
+  async function (this: SpotWorld, from: Rid, kind: ObjectKind, objectId: string, on: Rid, value: string, gate: string) {
+    await start(this, `the creation on ${on}`, { kind: 'create', from, objectId, objectKind: kind as 'actor', on, input: { value, gate } });
+  },
+);
+
+When('{rid} creates {objectKind} {string} on {rid}', async function (this: SpotWorld, from: Rid, kind: ObjectKind, objectId: string, on: Rid) {
+  await start(this, 'the request', { kind: 'create', from, objectId, objectKind: kind as 'actor', on, input: {} });
+});
+
+When('the factory of {string} has started on {rid}', async function (this: SpotWorld, objectId: string, node: Rid) {
+  await eventually(`the factory of ${objectId} to start on ${node}`, this.description.timings.defaultDeadlineMs, async () =>
+    (await factoryRuns(this, objectId)).some((f) => f.node === node),
+  );
+});
+
+// One step for every Actor/Spot direct message, read as the spec words it. (The kind group is the
+// {objectKind} parameter type's regexp, so Cucumber hands it over already transformed.)
+//   A sends Instance Spot "i1" the first message with Instance intent, activating on B, whose factory is held on gate "f"
+When(
+  '{rid} sends {objectKind} {string} {message}{messageOptions}',
+  async function (this: SpotWorld, from: Rid, kind: ObjectKind, objectId: string, name: string, { handler, ...options }: MessageOptions) {
+    await start(this, name, { kind: 'object-message', from, objectId, objectKind: kind, payload: payloadFor(handler, name), ...options });
+  },
+);
+
+// Two callers race: both messages are submitted before either is answered; each would activate
+// on its own node if it alone found the Spot Missing.
+When('{rid} and {rid} each send Instance Spot {string} a first message with Instance intent, at once', async function (this: SpotWorld, a: Rid, c: Rid, objectId: string) {
+  await Promise.all(
+    [a, c].map((from) =>
+      start(this, `the first message from ${from}`, { kind: 'object-message', from, objectId, objectKind: 'instance-spot', payload: { app: 'echo', value: from }, instanceIntent: true, activateOn: from }),
+    ),
+  );
+});
+
+When('{rid} and {rid} each create {objectKind} {string} on themselves with input {string}, at once', async function (this: SpotWorld, a: Rid, c: Rid, kind: ObjectKind, objectId: string, value: string) {
+  await Promise.all([a, c].map((on) => start(this, `the creation on ${on}`, { kind: 'create', from: on, objectId, objectKind: kind as 'actor', on, input: { value } })));
+});
+
+When('{rid} closes {string} naming generation {int}', async function (this: SpotWorld, from: Rid, objectId: string, generation: number) {
+  this.recordBefore = await this.driver.lookup(objectId);
+  await start(this, 'the request', { kind: 'close', from, objectId, generation });
+});
+
+When(
+  '{rid} adds {rid} to the members of {string} naming generation {int}',
+  async function (this: SpotWorld, from: Rid, member: Rid, objectId: string, generation: number) {
+    this.recordBefore = await this.driver.lookup(objectId);
+    await start(this, 'the request', { kind: 'join', from, objectId, generation, member });
+  },
+);
+
+When('the owner lease of {string} has run out', async function (this: SpotWorld, objectId: string) {
+  // The lease ends on the Store's clock; nothing may extend it (R-STO-3), so it is bounded.
+  const { ownerLeaseMs } = this.description.timings;
+  await eventually(`the owner lease of ${objectId} to run out`, ownerLeaseMs + 2 * SCHEDULING_TOLERANCE_MS, async () => !(await this.driver.lookup(objectId)).leaseValid);
+  this.marks.set('lease ran out', Date.now());
+});
+
+When('the owner cache has expired', async function (this: SpotWorld) {
+  // The owner cache has no observable state: this waits the stated cache time the
+  // implementation reports, plus the tolerance.
+  await new Promise((r) => setTimeout(r, this.description.timings.ownerCacheMs + SCHEDULING_TOLERANCE_MS));
+});
+
+Given('Instance Spot {string} is Ready on {rid}, whose owner died', async function (this: SpotWorld, objectId: string, on: Rid) {
+  await makeReady(this, 'instance-spot', objectId, on, {});
+  await ownerDies(this, objectId, on);
+});
+
+Given('Instance Spot {string} was Ready on {rid} and closed', async function (this: SpotWorld, objectId: string, on: Rid) {
+  await makeReady(this, 'instance-spot', objectId, on, {});
+  await start(this, 'setup close', { kind: 'close', from: on, objectId, generation: 1 });
+  await replyOf(this, 'setup close');
+  this.ops.delete('setup close');
+});
+
+Given('{objectKind} {string} was being created on {rid} when {rid} died', async function (this: SpotWorld, kind: ObjectKind, objectId: string, on: Rid, dead: Rid) {
+  await start(this, 'setup create', { kind: 'create', from: on, objectId, objectKind: kind as 'actor', on, input: { gate: 'never' } });
+  await eventually(`the factory of ${objectId} to start`, this.description.timings.defaultDeadlineMs, async () => (await factoryRuns(this, objectId)).length > 0);
+  this.ops.delete('setup create');
+  await ownerDies(this, objectId, dead);
+});
 
 When('{rid} sends a request on channel {string}', async function (this: SpotWorld, from: Rid, channel: string) {
   await start(this, 'the request', channelRequest(from, channel, 'echoes'));
@@ -45,10 +141,6 @@ When(
 When('{rid} sends {int} requests on channel {string}', async function (this: SpotWorld, from: Rid, n: number, channel: string) {
   for (let i = 1; i <= n; i++) await start(this, `request ${i}`, channelRequest(from, channel, 'echoes'));
 });
-
-function direct(world: SpotWorld, from: Rid, to: Rid, handler: string): OperationSpec {
-  return { kind: 'node-direct', from, mesh: world.meshOf(from), to, payload: payloadFor(handler, `to ${to}`) };
-}
 
 When('{rid} sends a node direct message to {rid}', async function (this: SpotWorld, from: Rid, to: Rid) {
   await start(this, 'the request', direct(this, from, to, 'echoes'));
@@ -88,4 +180,48 @@ When('node {rid} shuts down', async function (this: SpotWorld, node: Rid) {
 
 When('nothing more happens', function () {
   // An Examples row whose boundary needs no further event.
+});
+
+When('{rid} relocates {string} to {rid}', async function (this: SpotWorld, from: Rid, objectId: string, target: Rid) {
+  await relocate(this, from, objectId, target);
+});
+
+When('{rid} relocates {string} to {rid}, naming generation {int}', async function (this: SpotWorld, from: Rid, objectId: string, target: Rid, generation: number) {
+  await relocate(this, from, objectId, target, generation);
+});
+
+Given('{string} was relocated from {rid} to {rid}', async function (this: SpotWorld, objectId: string, _from: Rid, target: Rid) {
+  await relocate(this, target, objectId, target);
+  const o = await this.outcomeOf('the relocation');
+  if (o.status !== 'reply') throw new Error(`the relocation ended with ${o.status} ${o.errorKind ?? ''}`);
+  const rec = await this.driver.lookup(objectId);
+  if (rec.owner !== target) throw new Error(`after the relocation the owner is ${rec.owner}`);
+});
+
+When('MessageFollowDuration has passed', async function (this: SpotWorld) {
+  await untilSinceOwnerChange(this, (this.messageFollowMs ?? SPEC_MESSAGE_FOLLOW_DEFAULT_MS) + SCHEDULING_TOLERANCE_MS);
+});
+
+// The default is the spec's 30 s: a scenario on it is as long as that, and says so.
+const LONG = { timeout: SPEC_MESSAGE_FOLLOW_DEFAULT_MS + 10_000 };
+
+When('{int} seconds have passed since the owner change', LONG, async function (this: SpotWorld, seconds: number) {
+  await untilSinceOwnerChange(this, seconds * 1000);
+});
+
+When("the spec's default MessageFollowDuration has passed since the owner change", LONG, async function (this: SpotWorld) {
+  if (this.messageFollowMs !== undefined) throw new Error('this scenario set a MessageFollowDuration of its own');
+  await untilSinceOwnerChange(this, SPEC_MESSAGE_FOLLOW_DEFAULT_MS + SCHEDULING_TOLERANCE_MS);
+});
+
+When('the relocation of {string} has reached stage {word}', async function (this: SpotWorld, objectId: string, stage: string) {
+  await eventually(`the relocation of ${objectId} to reach ${stage}`, this.description.timings.defaultDeadlineMs, async () => (await this.driver.relocation(objectId))?.stage === stage);
+});
+
+When('a timer of {string} has run on {rid} since the Store answered again', async function (this: SpotWorld, objectId: string, node: Rid) {
+  const back = this.marks.get('store back')!;
+  const t = this.description.timings;
+  await eventually(`a timer of ${objectId} on ${node}`, t.ownerLeaseMs + t.defaultDeadlineMs, async () =>
+    (await this.driver.journal()).some((e) => e.kind === 'timer' && e.objectId === objectId && e.node === node && e.at >= back),
+  );
 });

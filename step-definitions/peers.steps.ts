@@ -1,12 +1,12 @@
-// Then-steps about peer connections (ready state, connection IDs, handshakes) and host state.
+// Evidence about connections and hosts: peer readiness, connection IDs, handshakes, host state.
 // Times are measured on the implementation's own clock: from the fault's `at` to the peer event's.
 
-import { Then } from '@cucumber/cucumber';
+import { Given, Then } from '@cucumber/cucumber';
 import type { NotReadyReason, PeerEvent, Rid } from '../src/driver/types.ts';
+import { violated } from '../src/checks/violation.ts';
 import { expectWithin, throughout } from './support/eventually.ts';
 import { runsOfOp } from './support/evidence.ts';
 import { SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
-import { violated } from '../src/checks/violation.ts';
 
 function faultAt(world: SpotWorld): number {
   if (!world.lastFault) throw new Error('no fault was injected in this scenario');
@@ -120,4 +120,36 @@ Then("{rid} refuses the handshake and its peer {rid} stays not-ready", async fun
     const hs = v.history.find((e) => e.event === 'handshake' && e.connectionId !== before?.connectionId && e.at >= at);
     return hs ? `completed a handshake on ${hs.connectionId}` : undefined;
   });
+});
+
+Then("{rid}'s peer {rid} becomes ready", async function (this: SpotWorld, node: Rid, peer: Rid) {
+  const t = this.description.timings;
+  await expectWithin(`${node}'s peer ${peer} to be ready`, 4 * t.descriptorRefreshMs + 2 * t.livenessDeadlineMs, async () => (await this.driver.peer(node, peer)).ready);
+});
+
+Then('{rid} makes no connection to {rid}', async function (this: SpotWorld, node: Rid, peer: Rid) {
+  await throughout(`${node}'s connection to ${peer}`, this.neverWindow(), async () => {
+    const v = await this.driver.peer(node, peer);
+    return v.history.some((e) => e.event === 'handshake') ? `${node} connected to ${peer}, which is outside its last descriptor list` : undefined;
+  });
+});
+
+Given('the connections of {rid} are noted', async function (this: SpotWorld, node: Rid) {
+  for (const nodes of this.meshes.values())
+    for (const peer of nodes) {
+      if (peer === node) continue;
+      const v = await this.driver.peer(node, peer);
+      this.before.set(`${node}->${peer}`, { connectionId: v.connectionId, address: v.address });
+    }
+});
+
+Then("{rid}'s connections to {rids} are the ones noted", async function (this: SpotWorld, node: Rid, peers: Rid[]) {
+  for (const peer of peers) {
+    const noted = this.before.get(`${node}->${peer}`);
+    if (!noted?.connectionId) throw new Error(`no connection from ${node} to ${peer} was noted`);
+    const v = await this.driver.peer(node, peer);
+    if (!v.ready || v.connectionId !== noted.connectionId) violated(`${node}'s connection to ${peer} was replaced (${noted.connectionId} -> ${v.connectionId ?? 'none'})`);
+    const lost = v.history.find((e) => e.event === 'not-ready');
+    if (lost) violated(`${node}'s peer ${peer} was not-ready (${lost.reason})`);
+  }
 });

@@ -6,10 +6,12 @@
 // generic Outcome and journal steps ("the request ends with...", "the handler ran...") apply.
 
 import { Given, Then, When } from '@cucumber/cucumber';
-import type { AppPayload, Outcome, Rid } from '../src/driver/types.ts';
+import type { Rid } from '../src/driver/types.ts';
 import type { BindingView, ClientConnectionView, SessionOperationSpec, SessionView } from '../src/driver/sessions.ts';
 import { eventually, expectWithin, throughout } from './support/eventually.ts';
 import { SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
+import { payloadFor } from './support/operations.ts';
+import { describeOutcome } from './support/probes.ts';
 import { violated } from '../src/checks/violation.ts';
 
 // ---- helpers -------------------------------------------------------------------------------------
@@ -17,10 +19,6 @@ import { violated } from '../src/checks/violation.ts';
 async function startOp(world: SpotWorld, name: string, spec: SessionOperationSpec): Promise<void> {
   const { opId } = await world.driver.submit(spec);
   world.ops.set(name, { opId, deadlineMs: spec.deadlineMs ?? world.description.timings.defaultDeadlineMs });
-}
-
-function describeOutcome(o: Outcome): string {
-  return `${o.status}${o.errorKind ? ` ${o.errorKind}` : ''}`;
 }
 
 /** Run a Session operation that is a step of the setup, and require that it ends with a reply. */
@@ -75,13 +73,6 @@ async function openSession(world: SpotWorld, client: string, node: Rid, objectId
   await done(world, { kind: 'session-connect', client, node }, `client ${client} connecting to ${node}`);
   await done(world, { kind: 'session-authenticate', client }, `client ${client} authenticating`);
   if (objectId) await done(world, { kind: 'session-bind', client, objectId }, `client ${client} binding ${objectId}`);
-}
-
-function payloadFor(handler: string | undefined, value: unknown): AppPayload {
-  const gate = handler ? /^blocks on gate "([^"]+)"$/.exec(handler) : null;
-  if (gate) return { app: 'block', gate: gate[1], value };
-  if (handler === 'fails') return { app: 'fail', value };
-  return { app: 'echo', value };
 }
 
 // ---- the client's side -------------------------------------------------------------------------

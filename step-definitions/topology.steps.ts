@@ -1,9 +1,20 @@
 // Meshes, nodes, channels and queues: the Given side of every scenario.
 
-import { Given } from '@cucumber/cucumber';
+import { Given, When } from '@cucumber/cucumber';
 import type { ChannelKind, ChannelServerSpec, Rid } from '../src/driver/types.ts';
 import { eventually } from './support/eventually.ts';
-import type { SpotWorld } from './support/world.ts';
+import { type SpotWorld } from './support/world.ts';
+
+Given('MessageFollowDuration is {int} ms', function (this: SpotWorld, ms: number) {
+  if (this.meshes.size > 0) throw new Error('MessageFollowDuration must be set before the mesh starts');
+  this.messageFollowMs = ms;
+});
+
+/** When (kit clock) the relocation of an object was first seen at each stage, and its owner change. */
+When('node {rid} joins mesh {string}', async function (this: SpotWorld, rid: Rid, mesh: string) {
+  this.meshes.set(mesh, [...(this.meshes.get(mesh) ?? []), rid]);
+  await this.driver.addNode(mesh, rid);
+});
 
 Given('a RouteMesh {string} with nodes {rids}', async function (this: SpotWorld, mesh: string, nodes: Rid[]) {
   this.meshes.set(mesh, nodes);

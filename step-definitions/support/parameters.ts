@@ -1,7 +1,7 @@
 // Parameter types in the spec's words: RIDs, lists of them, channel servers with weights.
 
 import { defineParameterType } from '@cucumber/cucumber';
-import type { ChannelServerSpec } from '../../src/driver/types.ts';
+import type { ChannelServerSpec, OperationSpec, RecordState } from '../../src/driver/types.ts';
 
 const RID = '[A-Z][A-Za-z0-9]*';
 
@@ -50,3 +50,68 @@ defineParameterType({
   regexp: /the request|the first message|the later message|the relocation|the creation on [A-Z][A-Za-z0-9]*/,
   transformer: (s: string) => s,
 });
+
+// An Actor/Spot direct message, in the spec's words: which message it is (the name the scenario
+// calls it by afterwards), then what the caller adds to it, in this order, each optional:
+//   A sends Instance Spot "i1" the first message with Instance intent, activating on B,
+//     whose factory is held on gate "f", naming generation 1, still through B, that echoes,
+//     with a deadline of 300 ms
+defineParameterType({
+  name: 'message',
+  regexp: /a message|another message|the first message|a later message/,
+  transformer: (s: string) => (s === 'the first message' ? 'the first message' : s === 'a later message' ? 'the later message' : 'the request'),
+});
+
+export type MessageOptions = Pick<
+  Extract<OperationSpec, { kind: 'object-message' }>,
+  'instanceIntent' | 'activateOn' | 'factoryInput' | 'generation' | 'via' | 'deadlineMs'
+> & { handler?: string };
+
+const MESSAGE_OPTIONS: Array<[RegExp, (m: RegExpExecArray, o: MessageOptions) => void]> = [
+  [/^ with Instance intent/, (_m, o) => (o.instanceIntent = true)],
+  [new RegExp(`^, activating on (${RID})`), (m, o) => (o.activateOn = m[1])],
+  [/^, whose factory is held on gate "([^"]+)"/, (m, o) => (o.factoryInput = { gate: m[1] })],
+  [/^, naming generation (\d+)/, (m, o) => (o.generation = Number(m[1]))],
+  [new RegExp(`^, still through (${RID})`), (m, o) => (o.via = m[1])],
+  [/^ that (echoes|fails|blocks on gate "[^"]+")/, (m, o) => (o.handler = m[1])],
+  [/^, with a deadline of (\d+) ms/, (m, o) => (o.deadlineMs = Number(m[1]))],
+];
+
+defineParameterType({
+  name: 'messageOptions',
+  // Each option at most once, in the order above; none at all is fine.
+  regexp: new RegExp(MESSAGE_OPTIONS.map(([re]) => `(?:${re.source.slice(1).replace(/\((?!\?)/g, '(?:')})?`).join('')),
+  transformer: (text: string): MessageOptions => {
+    const o: MessageOptions = {};
+    let rest = text;
+    for (const [re, apply] of MESSAGE_OPTIONS) {
+      const m = re.exec(rest);
+      if (m) {
+        apply(m, o);
+        rest = rest.slice(m[0].length);
+      }
+    }
+    return o;
+  },
+});
+
+// The relocation protocol's failpoints, named by where they fire (src/driver/failpoints.ts).
+const RELOCATION_FAILPOINTS: Record<string, string> = {
+  'fails explicitly before relay-ready is accepted': 'relocation.fail-before-relay-ready',
+  'cannot submit the cutover': 'relocation.cutover-submit-fails',
+  'dies right after accepting relay-ready': 'relocation.crash-source-after-relay-ready',
+  'dies when the cutover arrives, before the commit': 'relocation.crash-target-before-commit',
+  'dies right after the commit': 'relocation.crash-target-after-commit',
+  'dies once it learned of the commit': 'relocation.crash-source-after-commit',
+  'fails its first lifecycle callback': 'relocation.lifecycle-callback-fails',
+};
+
+defineParameterType({
+  name: 'relocationFailpoint',
+  regexp: new RegExp(Object.keys(RELOCATION_FAILPOINTS).join('|')),
+  transformer: (s: string) => RELOCATION_FAILPOINTS[s],
+});
+
+defineParameterType({ name: 'relocationRole', regexp: /source|target/, transformer: (s: string) => s });
+
+defineParameterType({ name: 'recordState', regexp: /Missing|Creating|Ready|Closing/, transformer: (s: string) => s as RecordState });

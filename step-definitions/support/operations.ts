@@ -1,0 +1,88 @@
+// Starting operations the way a step names them, and the small situations object scenarios set
+// up (an object Ready on a node, created again, relocated). One place for them, so every step that
+// starts an operation records it the same way (the name a scenario calls it by, its deadline).
+
+import type { AppPayload, ObjectKind, OperationSpec, Rid } from '../../src/driver/types.ts';
+import { eventually } from './eventually.ts';
+import { SCHEDULING_TOLERANCE_MS, SPEC_CUTOVER_FALLBACK_MS, type SpotWorld } from './world.ts';
+
+export async function replyOf(world: SpotWorld, name: string): Promise<unknown> {
+  const o = await world.outcomeOf(name);
+  if (o.status !== 'reply') throw new Error(`${name} ended with ${o.status} ${o.errorKind ?? ''}`);
+  return o.reply;
+}
+
+export async function create(world: SpotWorld, kind: ObjectKind, objectId: string, on: Rid, input: Record<string, unknown>, name = 'the creation'): Promise<void> {
+  if (kind === 'instance-spot') throw new Error('Instance Spots are created by a message with Instance intent');
+  await start(world, name, { kind: 'create', from: on, objectId, objectKind: kind, on, input });
+}
+
+export async function makeReady(world: SpotWorld, kind: ObjectKind, objectId: string, on: Rid, input: Record<string, unknown>): Promise<void> {
+  const name = `setup of ${objectId}`;
+  if (kind === 'instance-spot') {
+    await start(world, name, { kind: 'object-message', from: on, objectId, objectKind: kind, payload: { app: 'echo', value: 'first' }, instanceIntent: true, activateOn: on, factoryInput: input });
+  } else {
+    await create(world, kind, objectId, on, input, name);
+  }
+  await replyOf(world, name);
+  world.ops.delete(name);
+  const rec = await world.driver.lookup(objectId);
+  if (rec.state !== 'Ready' || rec.owner !== on) throw new Error(`${objectId} is not Ready on ${on}: ${JSON.stringify(rec)}`);
+}
+
+export async function ownerDies(world: SpotWorld, objectId: string, owner: Rid): Promise<void> {
+  await world.fault({ kind: 'crash', node: owner });
+  const { ownerLeaseMs } = world.description.timings;
+  await eventually(`the owner lease of ${objectId} to run out`, ownerLeaseMs + 2 * SCHEDULING_TOLERANCE_MS, async () => !(await world.driver.lookup(objectId)).leaseValid);
+}
+
+/** "echoes" (or nothing said), "fails", "blocks on gate "g"": what the test application's handler will do. */
+export function payloadFor(handler: string | undefined, value: unknown): AppPayload {
+  if (handler === undefined || handler === 'echoes') return { app: 'echo', value };
+  if (handler === 'fails') return { app: 'fail', value };
+  const gate = /^blocks on gate "([^"]+)"$/.exec(handler);
+  if (gate) return { app: 'block', gate: gate[1], value };
+  throw new Error(`unknown handler behaviour: ${handler}`);
+}
+
+export async function start(world: SpotWorld, name: string, spec: OperationSpec): Promise<void> {
+  const { opId } = await world.driver.submit(spec);
+  world.ops.set(name, { opId, deadlineMs: spec.deadlineMs ?? world.description.timings.defaultDeadlineMs });
+  world.lastOp = name;
+}
+
+export function channelRequest(from: Rid, channel: string, handler: string, deadlineMs?: number): OperationSpec {
+  const spec: OperationSpec = { kind: 'channel-request', from, channel, payload: payloadFor(handler, `to ${channel}`) };
+  if (deadlineMs !== undefined) spec.deadlineMs = deadlineMs;
+  return spec;
+}
+
+export function direct(world: SpotWorld, from: Rid, to: Rid, handler: string): OperationSpec {
+  return { kind: 'node-direct', from, mesh: world.meshOf(from), to, payload: payloadFor(handler, `to ${to}`) };
+}
+
+export interface RelocationTimes {
+  stages: Map<string, number>;
+  owners: Array<{ owner: Rid; at: number }>;
+}
+
+/** Watch the object's relocation record and authority record for the rest of the scenario. */
+export function watchRelocation(world: SpotWorld, objectId: string, ownerBefore: Rid | undefined): RelocationTimes {
+  const times: RelocationTimes = { stages: new Map(), owners: ownerBefore ? [{ owner: ownerBefore, at: Date.now() }] : [] };
+  world.watch(async () => {
+    const [rel, rec] = await Promise.all([world.driver.relocation(objectId), world.driver.lookup(objectId)]);
+    if (rel && !times.stages.has(rel.stage)) times.stages.set(rel.stage, Date.now());
+    if (rec.owner && times.owners.at(-1)?.owner !== rec.owner) times.owners.push({ owner: rec.owner, at: Date.now() });
+  });
+  return times;
+}
+
+export async function relocate(world: SpotWorld, from: Rid, objectId: string, target: Rid, generation?: number): Promise<void> {
+  world.recordBefore = await world.driver.lookup(objectId);
+  world.relocationTimes.set(objectId, watchRelocation(world, objectId, world.recordBefore.owner));
+  // The source may wait for the target's fallback commit before it can answer.
+  const deadlineMs = world.description.timings.defaultDeadlineMs + 2 * SPEC_CUTOVER_FALLBACK_MS;
+  const { opId } = await world.driver.submit({ kind: 'relocate', from, objectId, target, deadlineMs, ...(generation !== undefined ? { generation } : {}) });
+  world.ops.set('the relocation', { opId, deadlineMs });
+  world.lastOp = 'the relocation';
+}
