@@ -3,6 +3,7 @@
 import { Then, When, type DataTable } from '@cucumber/cucumber';
 import type { Rid } from '../src/driver/types.ts';
 import { violated } from '../src/checks/violation.ts';
+import { throughout } from './support/eventually.ts';
 import { SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
 import { describeOutcome } from './support/probes.ts';
 
@@ -54,6 +55,16 @@ Then('the failure carries its ErrorKind and no retry advice', async function (th
 Then('{op} ends with a reply', async function (this: SpotWorld, name: string) {
   const o = await this.outcomeOf(name);
   if (o.status !== 'reply' || o.attempts.filter((a) => a.accepted === 'yes').length !== 1) violated(`expected a reply, accepted by one target, got ${describeOutcome(o)}`);
+});
+
+// A handler held on a gate has not finished: an outcome before the gate opens was not produced by
+// running it (a runtime that answers without doing the work is seen here).
+Then('{op} has not ended while gate {string} is closed', async function (this: SpotWorld, name: string, gate: string) {
+  const { opId } = this.op(name);
+  await throughout(`${name} while gate "${gate}" is closed`, this.neverWindow(), async () => {
+    const o = await this.driver.outcome(opId, 0);
+    return o ? `it ended with ${describeOutcome(o)} before its handler could finish` : undefined;
+  });
 });
 
 Then('{op} ends cancelled', async function (this: SpotWorld, name: string) {

@@ -42,6 +42,27 @@ Feature: Instance Spots: cold activation only from Missing
       | closed        | Instance Spot "i1" was Ready on B and closed | a reply from A | Ready, owned by A, generation 2 | B:1 then A:2  |
 
   @R-INST-1 @objects @instance-spots
+  Scenario: The first message to a Missing Instance Spot is handled by the incarnation its activation made
+    When A sends Instance Spot "i1" the first message with Instance intent, activating on B, whose factory is held on gate "f"
+    And the factory of "i1" has started on B
+    Then the first message has not ended while gate "f" is closed
+    When the gate "f" is released
+    Then the first message ends with a reply from B
+    And the first message ran on B
+    And the record of "i1" is Ready, owned by B, generation 1
+
+  @R-INST-3 @objects @instance-spots
+  Scenario: A message with Instance intent to a Ready Instance Spot runs on its owner, as any message
+    Given Instance Spot "i1" is Ready on B
+    When A sends Instance Spot "i1" a message with Instance intent that blocks on gate "g"
+    And the handler has started on B
+    Then the request has not ended while gate "g" is closed
+    When the gate "g" is released
+    Then the request ends with a reply from B
+    And the handler ran exactly once, on B
+    And the factory runs of "i1" were "B:1"
+
+  @R-INST-1 @objects @instance-spots
   Scenario: Two first messages race for a Missing Instance Spot: one node activates one generation
     When A and C each send Instance Spot "i1" a first message with Instance intent, at once
     Then exactly one node ran the factory of "i1", for generation 1, and owns it

@@ -97,6 +97,8 @@ const DM_CACHE = 'After the owner cache expired, the next operation re-reads the
 const DM_LEASE = 'Once the owner lease is invalid, the next operation re-reads the owner';
 const DM_NOT_RESUBMITTED = 'A failed operation is not resubmitted to the new owner';
 const IS_OUTLINE = 'Instance intent while the Spot is <current state>';
+const IS_ACTIVATION = 'The first message to a Missing Instance Spot is handled by the incarnation its activation made';
+const IS_READY_OWNER = 'A message with Instance intent to a Ready Instance Spot runs on its owner, as any message';
 const IS_RACE = 'Two first messages race for a Missing Instance Spot: one node activates one generation';
 const IS_CLOSED = 'A closed Instance Spot reads Missing, and the next Instance-intent message activates a new generation';
 const IS_RESUMED = 'A resumed first activation handles the stored first message before the message that resumed it';
@@ -856,8 +858,11 @@ export const CLAUSES: Record<string, Clause[]> = {
   'R-INST-1': [
     {
       id: 'R-INST-1.1', lines: [82], words: 'Missing, with no authority record | Selects one eligible node and starts cold activation of a new ObjectGeneration.',
-      says: 'an Instance-intent message to a Missing Instance Spot activates it (Ready, generation 1) and is handled',
-      checks: on(INSTANCE, IS_OUTLINE, 'the request ends with <result>', 'the record of "i1" is <record>'),
+      says: 'an Instance-intent message to a Missing Instance Spot activates it (Ready, generation 1) and is handled by that incarnation, after its factory ran',
+      checks: [
+        ...on(INSTANCE, IS_OUTLINE, 'the request ends with <result>', 'the record of "i1" is <record>'),
+        ...on(INSTANCE, IS_ACTIVATION, 'the first message has not ended while gate "f" is closed', 'the first message ends with a reply from B', 'the first message ran on B', 'the record of "i1" is Ready, owned by B, generation 1'),
+      ],
     },
     {
       id: 'R-INST-1.2', lines: [82], words: 'Missing, with no authority record | Selects one eligible node',
@@ -893,13 +898,16 @@ export const CLAUSES: Record<string, Clause[]> = {
   'R-INST-3': [
     {
       id: 'R-INST-3.1', lines: [84], words: 'Ready with a valid owner lease | Sends the message to the current owner.',
-      says: 'an Instance-intent message to a Ready Instance Spot is handled by its current owner; the record is unchanged',
-      checks: on(INSTANCE, IS_OUTLINE, 'the request ends with <result>', 'the record of "i1" is <record>'),
+      says: 'an Instance-intent message to a Ready Instance Spot is handled by its current owner, as any message; the record is unchanged',
+      checks: [
+        ...on(INSTANCE, IS_OUTLINE, 'the request ends with <result>', 'the record of "i1" is <record>'),
+        ...on(INSTANCE, IS_READY_OWNER, 'the request has not ended while gate "g" is closed', 'the request ends with a reply from B', 'the handler ran exactly once, on B'),
+      ],
     },
     {
       id: 'R-INST-3.2', lines: [84], words: "Ready with a valid owner lease | Doesn't start cold activation.",
       says: 'no factory runs again for it',
-      checks: on(INSTANCE, IS_OUTLINE, 'the factory runs of "i1" were "<factory runs>"'),
+      checks: [...on(INSTANCE, IS_OUTLINE, 'the factory runs of "i1" were "<factory runs>"'), ...on(INSTANCE, IS_READY_OWNER, 'the factory runs of "i1" were "B:1"')],
     },
   ],
   'R-INST-4': [

@@ -2,18 +2,15 @@
 // implementations (adapters/do-nothing.ts) answer every Driver call validly but refuse everything,
 // reply without running anything, or fabricate the evidence; none of the 52 IDs may pass, be
 // not-applicable or go untested against any of them.
-//
-// Outside the `npm test` glob for now: run it with
-//   node --import tsx --test test/selftest/do-nothing.test.ts
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { DO_NOTHING } from '../../adapters/do-nothing.ts';
-import type { Compliance } from '../../src/report/compliance.ts';
-import { REQUIREMENTS } from '../../src/requirements/registry.ts';
-import { spotcheck, tempDir } from '../helpers.ts';
+import { DO_NOTHING } from '../adapters/do-nothing.ts';
+import type { Compliance } from '../src/report/compliance.ts';
+import { REQUIREMENTS } from '../src/requirements/registry.ts';
+import { spotcheck, tempDir } from './helpers.ts';
 
 for (const name of DO_NOTHING) {
   test(`do-nothing:${name} fails every requirement ID`, () => {
