@@ -65,3 +65,7 @@ test('backend redis with no Redis to be had is an implementation that could not 
   assert.match(r.stderr.trim(), /^spotcheck: backend redis could not start: .*url/);
   assert.equal(r.stderr.trim().split('\n').length, 1);
 });
+
+test('mutants over the wire bring their own runtime: --wire with another backend is a usage error', () => {
+  assertUsageError(['mutants', '--wire', '--backend', 'redis', '--out', tempDir('cli')], /--wire serves each mutant as a runtime of its own/);
+});

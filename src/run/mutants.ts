@@ -12,7 +12,8 @@
 import { referenceMutants } from '../../adapters/embedded.ts';
 import { clauseById, type Clause } from '../requirements/clauses.ts';
 import type { Failure, ScenarioResult } from './results.ts';
-import type { Suite } from './suite.ts';
+import { join } from 'node:path';
+import { KIT_ROOT, type Suite } from './suite.ts';
 
 export interface Kill {
   /** The clause (or bare requirement ID) the assertion checks. */
@@ -78,15 +79,32 @@ export function judgeMutant(m: { name: string; breaks: readonly string[] }, resu
   return { name: m.name, breaks: [...m.breaks], seen, kills, notCounted, killed: seen.length === m.breaks.length };
 }
 
+/**
+ * How a mutant is reached: in this process (`mutant:<name>`), or served over the wire protocol as a
+ * runtime in another process would be (impl-reference/serve.ts, selected by its environment).
+ */
+export function mutantTarget(name: string, wire: boolean): string {
+  if (!wire) return `mutant:${name}`;
+  return `exec:SPOTCHECK_SERVE_MUTANT=${name} ${process.execPath} --import tsx ${join(KIT_ROOT, 'impl-reference/serve.ts')}`;
+}
+
 export async function runMutants(
   suite: Suite,
-  opts: { backend: string; redisUrl?: string; only?: string[]; parallel?: number; onMutant?: (r: MutantResult, done: number, total: number) => void },
+  opts: {
+    backend: string;
+    redisUrl?: string;
+    only?: string[];
+    parallel?: number;
+    wire?: boolean;
+    onMutant?: (r: MutantResult, done: number, total: number) => void;
+  },
 ): Promise<MutantResult[]> {
   const mutants = referenceMutants().filter((m) => !opts.only || opts.only.includes(m.name));
   const out: MutantResult[] = [];
   for (const m of mutants) {
     const tags = [...new Set(m.breaks.map(requirementOf))].map((id) => `@${id}`).join(' or ');
-    const run = await suite.run({ target: { impl: `mutant:${m.name}`, backend: opts.backend, redisUrl: opts.redisUrl }, tags, parallel: opts.parallel ?? 0 });
+    const target = { impl: mutantTarget(m.name, opts.wire ?? false), backend: opts.backend, redisUrl: opts.redisUrl };
+    const run = await suite.run({ target, tags, parallel: opts.parallel ?? 0 });
     const result = judgeMutant(m, run.results);
     out.push(result);
     opts.onMutant?.(result, out.length, mutants.length);
