@@ -1,4 +1,5 @@
 // `npm run bench`: the figures the issues ask for, measured, not asserted.
+//   0. the suite's honesty: clauses, clauses checked, mutants per clause
 //   1. wall time of the conformance suite on the embedded backend, per feature group and in all
 //   2. Location Store compare-and-set throughput: in memory, and on a real Redis of the run's own
 //   3. node direct request/reply throughput through the reference mesh (in-memory transport)
@@ -6,7 +7,10 @@
 
 import { randomUUID } from 'node:crypto';
 import { openDriver } from '../src/driver/load.ts';
-import { Suite } from '../src/run/suite.ts';
+import { DEFAULT_PARALLEL, Suite } from '../src/run/suite.ts';
+import { referenceMutants } from '../adapters/embedded.ts';
+import { CLAUSES, allClauses } from '../src/requirements/clauses.ts';
+import { clauseCoverage } from '../src/lint/clauses.ts';
 import { startRedis } from '../src/servers/redis.ts';
 import { MemoryStore } from '../impl-reference/store/memory.ts';
 import { RedisStore } from '../impl-reference/store/redis.ts';
@@ -14,20 +18,35 @@ import type { Store } from '../impl-reference/store/types.ts';
 
 const line = (what: string, figure: string) => console.log(`${what.padEnd(58)} ${figure}`);
 
+function honesty(): void {
+  const { total, checked, pending } = clauseCoverage(CLAUSES);
+  line('clauses (the spec\'s sentences the 52 IDs are made of)', `${total}`);
+  line('  with a check (a step that sees it broken)', `${checked} (${pending.length} pending: ${pending.join(' ') || 'none'})`);
+  const mutants = referenceMutants();
+  const per = new Map(allClauses().map((c) => [c.id, 0]));
+  for (const m of mutants) for (const b of m.breaks) per.set(b, (per.get(b) ?? 0) + 1);
+  const counts = [...per.values()];
+  const without = [...per].filter(([, n]) => n === 0).map(([id]) => id);
+  line('mutants of the reference', `${mutants.length}`);
+  line('  clauses broken by at least one mutant', `${counts.filter((n) => n > 0).length} of ${total}`);
+  line('  mutants per clause (mean, max)', `${(counts.reduce((a, b) => a + b, 0) / total).toFixed(2)}, ${Math.max(...counts)}`);
+  if (without.length) line('  clauses no mutant breaks yet', without.join(' '));
+}
+
 async function suiteTimes(): Promise<void> {
   const suite = await Suite.load();
   const started = Date.now();
-  const run = await suite.run({ target: { impl: 'reference', backend: 'embedded' }, parallel: 2 });
+  const run = await suite.run({ target: { impl: 'reference', backend: 'embedded' }, parallel: DEFAULT_PARALLEL });
   const wall = Date.now() - started;
   const failed = run.results.filter((r) => r.status !== 'passed').length;
-  line('suite, embedded, --parallel 2 (wall)', `${(wall / 1000).toFixed(1)} s for ${run.results.length} scenarios (${failed} not passed)`);
+  line(`suite, embedded, --parallel ${DEFAULT_PARALLEL} (wall)`, `${(wall / 1000).toFixed(1)} s for ${run.results.length} scenarios (${failed} not passed)`);
   const groups = new Map<string, number>();
   for (const r of run.results) groups.set(r.uri.split('/')[1], (groups.get(r.uri.split('/')[1]) ?? 0) + 1);
   for (const [group, n] of groups) line(`  ${group}`, `${n} scenarios`);
   // Each issue's group on its own, as the issues ask (foundation; + Location Store; + relocation).
   for (const [label, tags] of GROUPS) {
     const t = Date.now();
-    const r = await suite.run({ target: { impl: 'reference', backend: 'embedded' }, tags, parallel: 2 });
+    const r = await suite.run({ target: { impl: 'reference', backend: 'embedded' }, tags, parallel: DEFAULT_PARALLEL });
     line(`  ${label} (wall)`, `${((Date.now() - t) / 1000).toFixed(1)} s, ${r.results.length} scenarios`);
   }
 }
@@ -81,6 +100,7 @@ async function meshThroughput(inFlight: number, ms = 1500): Promise<void> {
 
 async function main(): Promise<void> {
   console.log(`spotcheck bench (${new Date().toISOString()}, node ${process.version})`);
+  honesty();
   await suiteTimes();
   const memory = new MemoryStore();
   await casThroughput('in memory', memory, 1);

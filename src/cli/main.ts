@@ -13,7 +13,7 @@ import { buildCompliance } from '../report/compliance.ts';
 import { LEVEL_NAMES, lacksForLevel, levelNamed, type LevelName } from '../requirements/levels.ts';
 import { mutantNames, runMutants } from '../run/mutants.ts';
 import { Progress } from './progress.ts';
-import { KIT_ROOT, Suite, checkOutDir, checkTags, publishReports } from '../run/suite.ts';
+import { DEFAULT_PARALLEL, KIT_ROOT, Suite, checkOutDir, checkTags, publishReports } from '../run/suite.ts';
 import type { ScenarioResult } from '../run/results.ts';
 
 const KIT = JSON.parse(readFileSync(join(KIT_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
@@ -195,7 +195,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--tags <expression>', 'Cucumber tag expression selecting scenarios, e.g. "@V01 or @R-CH-1"')
     .option('--out <dir>', 'folder for the reports', 'reports')
     .option('--repeat <n>', 'run the selection n times and report any scenario whose result changed', positiveInt, 1)
-    .option('--parallel <n>', 'scenarios run at once, each in a worker process (0: all in this process)', nonNegativeInt, 2)
+    .option('--parallel <n>', 'scenarios run at once, each in a worker process (0: all in this process)', nonNegativeInt, DEFAULT_PARALLEL)
     .action(async (opts: RunOpts) => {
       code = await runCommand(opts);
     });

@@ -10,6 +10,13 @@ import { parse as parseTagExpression } from '@cucumber/tag-expressions';
 import { UsageError, type Target } from '../driver/load.ts';
 import { ResultCollector, type ScenarioResult } from './results.ts';
 
+/**
+ * Scenarios run at once by default. Most of a scenario's time is spent waiting (deadlines, leases,
+ * never windows), not computing, so four workers fit a 2-core machine; `--repeat` under load is
+ * how that is checked (npm run bench prints it).
+ */
+export const DEFAULT_PARALLEL = 4;
+
 export const KIT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 export interface RunRequest {
