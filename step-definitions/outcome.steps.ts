@@ -67,6 +67,12 @@ Then('{op} has not ended while gate {string} is closed', async function (this: S
   });
 });
 
+Then('{op} ends with a failure by its deadline', async function (this: SpotWorld, name: string) {
+  // Which ErrorKind is the runtime's choice; that it ends, failed, by the deadline is the rule.
+  const o = await this.outcomeOf(name);
+  if (o.status !== 'failure' && o.status !== 'timeout') violated(`expected a failure by the deadline, got ${describeOutcome(o)}`);
+});
+
 Then('{op} ends cancelled', async function (this: SpotWorld, name: string) {
   const o = await this.outcomeOf(name);
   if (o.status !== 'cancelled') violated(`expected cancelled, got ${describeOutcome(o)}`);

@@ -10,21 +10,16 @@ import type { Rid } from '../src/driver/types.ts';
 import type { BindingView, ClientConnectionView, SessionOperationSpec, SessionView } from '../src/driver/sessions.ts';
 import { eventually, expectWithin, throughout } from './support/eventually.ts';
 import { SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
-import { payloadFor } from './support/operations.ts';
+import { payloadFor, start } from './support/operations.ts';
 import { describeOutcome } from './support/probes.ts';
 import { violated } from '../src/checks/violation.ts';
 
 // ---- helpers -------------------------------------------------------------------------------------
 
-async function startOp(world: SpotWorld, name: string, spec: SessionOperationSpec): Promise<void> {
-  const { opId } = await world.driver.submit(spec);
-  world.ops.set(name, { opId, deadlineMs: spec.deadlineMs ?? world.description.timings.defaultDeadlineMs });
-}
-
 /** Run a Session operation that is a step of the setup, and require that it ends with a reply. */
 async function done(world: SpotWorld, spec: SessionOperationSpec, what: string): Promise<unknown> {
   const name = `setup: ${what}`;
-  await startOp(world, name, spec);
+  await start(world, name, spec);
   const o = await world.outcomeOf(name);
   world.ops.delete(name);
   if (o.status !== 'reply') throw new Error(`${what} ended with ${describeOutcome(o)}`);
@@ -102,26 +97,40 @@ When('client {string} authenticates', async function (this: SpotWorld, client: s
 });
 
 When('client {string} authenticates with a wrong credential', async function (this: SpotWorld, client: string) {
-  await startOp(this, 'the request', { kind: 'session-authenticate', client, wrongCredential: true });
+  await start(this, 'the request', { kind: 'session-authenticate', client, wrongCredential: true });
 });
 
 When('client {string} binds {string} again', async function (this: SpotWorld, client: string, objectId: string) {
   const before = tokensOf(await session(this, client), objectId);
   this.marks.set(`tokens of ${client}/${objectId} before the bind`, before.length);
-  await startOp(this, 'the request', { kind: 'session-bind', client, objectId });
+  await start(this, 'the request', { kind: 'session-bind', client, objectId });
+});
+
+async function relay(world: SpotWorld, client: string, which: 'newest' | 'old', objectId: string, handler?: string): Promise<void> {
+  const bindingToken = await token(world, client, objectId, which);
+  await start(world, 'the request', { kind: 'session-relay', client, bindingToken, payload: payloadFor(handler, `relayed to ${objectId}`) });
+}
+
+When('client {string} relays a message through its {binding} of {string}', async function (this: SpotWorld, client: string, which: 'newest' | 'old', objectId: string) {
+  await relay(this, client, which, objectId);
 });
 
 When(
-  /^client "([^"]+)" relays a message through its (old )?binding of "([^"]+)"(?: that (echoes|fails|blocks on gate "[^"]+"))?$/,
-  async function (this: SpotWorld, client: string, old: string | undefined, objectId: string, handler: string | undefined) {
-    const bindingToken = await token(this, client, objectId, old ? 'old' : 'newest');
-    await startOp(this, 'the request', { kind: 'session-relay', client, bindingToken, payload: payloadFor(handler, `relayed to ${objectId}`) });
+  'client {string} relays a message through its {binding} of {string} that {handler}',
+  async function (this: SpotWorld, client: string, which: 'newest' | 'old', objectId: string, handler: string) {
+    await relay(this, client, which, objectId, handler);
   },
 );
 
+When("client {string} unbinds its first Session's binding of {string} on its second connection", async function (this: SpotWorld, client: string, objectId: string) {
+  const first = nth(await session(this, client), 1).bindings.find((b) => b.objectId === objectId);
+  if (!first) throw new Error(`client ${client}'s first Session holds no binding of ${objectId}`);
+  await start(this, 'the request', { kind: 'session-unbind', client, bindingToken: first.token, connection: 2 });
+});
+
 When('client {string} unbinds its old binding of {string}', async function (this: SpotWorld, client: string, objectId: string) {
   const bindingToken = await token(this, client, objectId, 'old');
-  await startOp(this, 'the request', { kind: 'session-unbind', client, bindingToken });
+  await start(this, 'the request', { kind: 'session-unbind', client, bindingToken });
 });
 
 When('the first connection of client {string} disconnects', async function (this: SpotWorld, client: string) {
@@ -170,6 +179,22 @@ Then("the Session owner {rid} holds client {string}'s binding of {string} for ge
   const old = c.atOwner.bindings.filter((b) => b.objectId === objectId && b.generation === generation);
   if (old.length === 0 || old.some((b) => b.state !== 'ended')) violated(`the bindings of ${objectId} for generation ${generation}: ${old.map(describeBinding).join('; ') || 'none'}`);
 });
+
+Then(
+  "the Session owner {rid} still routes client {string}'s binding of {string} for generation {int} to {rid}",
+  async function (this: SpotWorld, owner: Rid, client: string, objectId: string, generation: number, route: Rid) {
+    // A location update for another generation belongs to another incarnation: it moves nothing.
+    const tok = await token(this, client, objectId, 'newest');
+    await throughout(`client ${client}'s binding of ${objectId}`, this.neverWindow(), async () => {
+      const c = current(await session(this, client));
+      const b = ownerBinding(c, tok);
+      if (c.atOwner?.node !== owner) return `the Session is not held by ${owner}`;
+      if (!b || b.generation !== generation) return `the binding is ${describeBinding(b)}`;
+      if (b.route !== route || b.location.owner !== route) return `a location update of another generation moved it: ${describeBinding(b)}`;
+      return b.history.some((e) => e.event === 'location-update') ? `it took a location update: ${describeBinding(b)}` : undefined;
+    });
+  },
+);
 
 Then(
   "the Session owner {rid} holds client {string}'s new binding of {string} as bound, for generation {int}",

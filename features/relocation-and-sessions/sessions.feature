@@ -25,6 +25,34 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     Then the request ends with a reply from C
     And the handler ran exactly once, on C
 
+  @V02 @liveness @objects @sessions
+  Scenario: A relay keeps its binding: when the bound owner is not ready, it goes nowhere else
+    Given node B hangs and A's peer B has become not-ready
+    When client "c1" relays a message through its binding of "a1"
+    Then the request ends with failure Unavailable
+    And the handler never ran for the request
+
+  @V05 @reconnect @objects @sessions
+  Scenario: A relay in flight when the link to the bound owner breaks is not carried over to the new connection
+    When client "c1" relays a message through its binding of "a1" that blocks on gate "g"
+    And the handler has started on B and then the connection from A to B fails with a transport error
+    Then A's peer B is ready again on a new connection
+    When the gate "g" is released
+    Then the request ends with failure Unavailable
+    And the handler ran exactly once, on B
+    When client "c1" relays a message through its binding of "a1"
+    Then the request ends with a reply from B
+
+  @R-SES-1 @objects @relocation @sessions
+  Scenario: A location update for another generation is not applied to the binding
+    Given "a1" was closed and created again on B
+    When A relocates "a1" to C
+    Then the relocation ends with a reply from B
+    And the Session owner A still routes client "c1"'s binding of "a1" for generation 1 to B
+    When client "c1" relays a message through its binding of "a1"
+    Then the request ends with failure BindingEnded
+    And the handler never ran for the request
+
   Scenario Outline: After "a1" is closed and created again on <node>, the old binding stays ended
     Given "a1" was closed and created again on <node>
     When client "c1" relays a message through its binding of "a1"
@@ -65,6 +93,14 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     When client "c1" relays a message through its binding of "a1"
     Then the request ends with a reply from B
     And the handler of the request ran for generation 2
+
+  @R-SES-2 @objects @sessions
+  Scenario: An unbind with the previous Session's token is not applied to the new Session's binding
+    Given client "c1" has another Session on A with "a1" bound
+    When the first connection of client "c1" disconnects
+    And client "c1" unbinds its first Session's binding of "a1" on its second connection
+    Then the request ends with failure NotFound
+    And the second Session of client "c1" stays open on A, with its binding of "a1" bound
 
   @R-SES-2 @objects @sessions
   Scenario: A late disconnect of the earlier Session's connection does not end the new Session
@@ -110,6 +146,14 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     When client "c1" connects to C and authenticates
     And the gate "g" is released
     Then client "c1" received nothing on its second connection that belongs to the first
+
+  @R-SES-3 @objects @relocation @sessions
+  Scenario: A binding update for the dead Session's binding never reaches the new Session
+    When node A crashes
+    And client "c1" connects to C and authenticates
+    And B relocates "a1" to C
+    Then the relocation ends with a reply from B
+    And client "c1" received nothing on its second connection that belongs to the first
 
   @R-SES-3 @objects @sessions
   Scenario: A client with a wrong credential is refused, and its connection closed

@@ -58,6 +58,23 @@ Feature: StoreFailureGrace: what a node keeps, and what it stops, while the Stor
     When the Location Store answers B again
     Then the later message ends with a reply from B
 
+  @R-STO-3 @objects @store-faults
+  Scenario: Once owner eligibility ends, the object's state changes stop too
+    Given user spot "s1" is Ready on B
+    When the Location Store stops answering B
+    And the owner lease of "s1" has run out
+    And A adds C to the members of "s1" naming generation 1
+    Then the request ends with failure Unavailable
+    And the record of "s1" is unchanged
+
+  @R-STO-3 @objects @store-faults @relocation
+  Scenario: Grace does not extend a relocation's deadline
+    Given actor "a1" is Ready on B
+    When the Location Store stops answering B
+    And A relocates "a1" to C
+    Then the relocation ends with a failure by its deadline
+    And the record of "a1" stays Ready, owned by B, generation 1
+
   @R-STO-4 @objects @store-faults
   Scenario: When the Store answers again the owner re-reads its objects before processing goes on
     Given actor "a1" is Ready on B with a timer every 20 ms

@@ -131,6 +131,11 @@ const REL_RESTART = 'A target that died before the commit and restarts does not 
 const REL_UNCLEAR = "While the commit's result is unclear, target dispatch stays closed until authority is re-read";
 const REL_GENERATION = 'A relocation naming another generation is rejected';
 const SES_RELOCATION = 'A planned relocation moves the binding; the Session keeps its connection and does not rebind';
+const SES_NOT_READY = 'A relay keeps its binding: when the bound owner is not ready, it goes nowhere else';
+const SES_LINK_BREAKS = 'A relay in flight when the link to the bound owner breaks is not carried over to the new connection';
+const SES_OTHER_GENERATION = 'A location update for another generation is not applied to the binding';
+const SES_PREVIOUS_TOKEN = "An unbind with the previous Session's token is not applied to the new Session's binding";
+const SES_UPDATE_AFTER_DEATH = "A binding update for the dead Session's binding never reaches the new Session";
 const SES_RECREATED = 'After "a1" is closed and created again on <node>, the old binding stays ended';
 const SES_LATE_RELAY = 'A late relay through the old binding is not applied to the new binding';
 const SES_LATE_UNBIND = 'A late unbind with the old token leaves the new binding bound';
@@ -142,6 +147,8 @@ const GR_KEEPS = 'The last descriptor list and its connections stay, and livenes
 const GR_RECONNECT = 'During grace a broken connection to a listed peer is made again from the last list';
 const GR_OUTSIDE = 'A node outside the last descriptor list is not connected to';
 const GR_NEEDED = 'When the Store answers again only the needed connection changes are made';
+const GR_STATE_CHANGES = "Once owner eligibility ends, the object's state changes stop too";
+const GR_RELOCATION_DEADLINE = "Grace does not extend a relocation's deadline";
 const GR_STOP = 'Once owner eligibility ends, timers and messages stop';
 const GR_REREAD = 'When the Store answers again the owner re-reads its objects before processing goes on';
 const UR_OUTLINE = "The reply of a creation's Store change is lost: <how>";
@@ -228,8 +235,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'V02.3', lines: [140], words: "Node direct, Actor/Spot direct, and Session binding operations don't switch the specified logical identity to a different target.",
       says: 'a Session relay keeps its binding: when the bound target is unavailable the relay is not sent to another target',
-      checks: [],
-      pending: 'Needs a @V02 Session scenario: the bound Actor\'s owner is not ready; a relay through the binding ends Unavailable and is never delivered to another node or incarnation.',
+      checks: on(SESSIONS, SES_NOT_READY, 'the request ends with failure Unavailable', 'the handler never ran for the request'),
     },
   ],
   V03: [
@@ -313,8 +319,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'V05.5', lines: [51], words: W_NO_REUSE,
       says: "a reconnect does not reuse the old connection's Session binding state",
-      checks: [],
-      pending: 'Needs a @V05 scenario: the connection between a Session owner and the bound Actor\'s owner is lost and re-established; the binding state tied to the old connection is not carried over silently (relays are re-validated over the new connection, nothing rides on the old one).',
+      checks: on(SESSIONS, SES_LINK_BREAKS, 'the request ends with failure Unavailable', 'the handler ran exactly once, on B'),
     },
     {
       id: 'V05.6', lines: [51], words: W_NO_REUSE,
@@ -404,7 +409,7 @@ export const CLAUSES: Record<string, Clause[]> = {
       id: 'V09.3', lines: [111], words: 'If an Actor is removed, or a new incarnation of the same ActorId is created after an owner failure, the previous binding stays terminated.',
       says: 'a new incarnation created after an owner failure (not only after a Close) also leaves the previous binding ended',
       checks: [],
-      pending: 'Needs a @V09 scenario: the bound Actor\'s owner dies and the application creates a new incarnation of the same ActorId; the old binding stays ended (relay ends BindingEnded).',
+      pending: 'Needs a @V09 scenario: the owner of a bound Actor dies, restarts, and the application closes and re-creates the Actor; the old binding stays ended. (Written; the reference does not yet let a restarted owner Close an object it no longer hosts.)',
     },
   ],
   V10: [
@@ -1157,8 +1162,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-SES-1.5', lines: [109], words: 'This update only applies to a relocation where the same ObjectGeneration is kept',
       says: 'a location update for another generation is not applied to the binding',
-      checks: [],
-      pending: 'Needs an @R-SES-1 scenario: a location update for another ObjectGeneration (a late update of an earlier incarnation\'s relocation) does not move the current binding.',
+      checks: on(SESSIONS, SES_OTHER_GENERATION, 'the Session owner A still routes client "c1"\'s binding of "a1" for generation 1 to B', 'the request ends with failure BindingEnded'),
     },
   ],
   'R-SES-2': [
@@ -1180,8 +1184,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-SES-2.4', lines: [111], words: W_LATE,
       says: "a relay or unbind from a previous Session (not only an old binding of the same Session) is not applied to the new binding",
-      checks: [],
-      pending: 'Needs an @R-SES-2 scenario: a relay (or unbind) still in flight on the previous Session\'s connection arrives after the client bound again in a new Session; it is not applied to the new binding.',
+      checks: on(SESSIONS, SES_PREVIOUS_TOKEN, 'the request ends with failure NotFound', 'the second Session of client "c1" stays open on A, with its binding of "a1" bound'),
     },
   ],
   'R-SES-3': [
@@ -1211,8 +1214,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-SES-3.5', lines: [113], words: W_OLD_REPLY,
       says: "a binding update of the previous connection is not applied to the new Session",
-      checks: [],
-      pending: 'Needs an @R-SES-3 scenario: a binding update for the first Session (e.g. "a1" relocated after the Session owner died) is not applied to or delivered on the new Session.',
+      checks: on(SESSIONS, SES_UPDATE_AFTER_DEATH, 'client "c1" received nothing on its second connection that belongs to the first'),
     },
   ],
 
@@ -1265,8 +1267,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-STO-3.2', lines: [119], words: W_GRACE_NO_EXTEND,
       says: 'grace does not extend a relocation deadline',
-      checks: [],
-      pending: 'Needs an @R-STO-3 scenario: a relocation is in progress when the Store becomes unreachable; it still ends (fails) by its deadline.',
+      checks: on(GRACE, GR_RELOCATION_DEADLINE, 'the relocation ends with a failure by its deadline', 'the record of "a1" stays Ready, owned by B, generation 1'),
     },
     {
       id: 'R-STO-3.3', lines: [119], words: W_ELIGIBILITY_ENDS,
@@ -1276,8 +1277,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-STO-3.4', lines: [119], words: W_ELIGIBILITY_ENDS,
       says: 'once owner eligibility ended, state changes of the object stop too',
-      checks: [],
-      pending: 'Needs an @R-STO-3 step: once eligibility ended, no state change of the object is applied (e.g. no Store write for it, no persisted state change) until eligibility is re-confirmed.',
+      checks: on(GRACE, GR_STATE_CHANGES, 'the request ends with failure Unavailable', 'the record of "s1" is unchanged'),
     },
   ],
   'R-STO-4': [

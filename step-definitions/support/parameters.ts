@@ -115,3 +115,6 @@ defineParameterType({
 defineParameterType({ name: 'relocationRole', regexp: /source|target/, transformer: (s: string) => s });
 
 defineParameterType({ name: 'recordState', regexp: /Missing|Creating|Ready|Closing/, transformer: (s: string) => s as RecordState });
+
+// A client's binding of an Actor: "binding" is the newest token it holds, "old binding" the one before.
+defineParameterType({ name: 'binding', regexp: /old binding|binding/, transformer: (s: string) => (s === 'old binding' ? 'old' : 'newest') });
