@@ -37,6 +37,19 @@ Feature: Exactly one terminal result, and no retry on the application's behalf
       | it is cancelled     | the request is cancelled |
       | its node shuts down | node A shuts down        |
 
+  Scenario Outline: A request that already failed stays failed when <late signal> later
+    When A sends a node direct message to B that fails
+    And the request has ended
+    And <late event>
+    Then the request ends with failure HandlerError
+    And the application on A received exactly one result for the request
+
+    @R-GEN-3 @node-direct
+    Examples:
+      | late signal         | late event               |
+      | it is cancelled     | the request is cancelled |
+      | its node shuts down | node A shuts down        |
+
   @R-GEN-4 @node-direct
   Scenario: A failed operation returns its ErrorKind and is not started again
     When A sends a node direct message to B that fails

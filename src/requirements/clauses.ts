@@ -84,6 +84,7 @@ const RC_MOVED = 'A peer that moved is found at the address its descriptor gives
 const TR_CANCELLED = 'A cancelled request stays cancelled when its reply arrives later';
 const TR_SHUTDOWN = 'A request in flight when its node shuts down ends with shutdown, once';
 const TR_LATE = 'A request that already replied stays a reply when <late signal> later';
+const TR_LATE_FAILED = 'A request that already failed stays failed when <late signal> later';
 const TR_FAILED = 'A failed operation returns its ErrorKind and is not started again';
 const CR_RACE = 'Two creations of <kind> race: only the one that secured the Creating record runs the factory';
 const CR_DIED = 'A creation whose process died is continued under the same generation, with the same input';
@@ -622,7 +623,10 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-GEN-3.4', lines: [27], words: 'If the same operation can\'t continue, it ends with one terminal result.',
       says: 'a request that failed first stays failed when its handler later completes: one result delivered',
-      checks: on(RECONNECT, RC_IN_FLIGHT, 'the request ends with failure Unavailable', 'the application on A received exactly one result for the request'),
+      checks: [
+        ...on(RECONNECT, RC_IN_FLIGHT, 'the request ends with failure Unavailable', 'the application on A received exactly one result for the request'),
+        ...on(TERMINAL, TR_LATE_FAILED, 'the request ends with failure HandlerError', 'the application on A received exactly one result for the request'),
+      ],
     },
     {
       id: 'R-GEN-3.5', lines: [33], words: W_ROW_TERMINAL,
@@ -649,7 +653,10 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-GEN-4.4', lines: [125], words: 'This is because, on a timeout or connection loss, whether the remote handler ran may be unknown.',
       says: 'after a timeout or connection-loss failure the framework does not start the operation again either',
-      checks: [...on(SELECT_ONE, SO_ACCEPTED_LOST, 'no handler ran for an operation the application did not start'), ...on(SELECT_ONE, SO_ACCEPTED_DEADLINE, 'no handler ran for an operation the application did not start')],
+      checks: [
+        ...on(SELECT_ONE, SO_ACCEPTED_LOST, 'the handler ran exactly once, on B', 'no handler ran for an operation the application did not start'),
+        ...on(SELECT_ONE, SO_ACCEPTED_DEADLINE, 'the handler ran exactly once, on B', 'no handler ran for an operation the application did not start'),
+      ],
     },
   ],
 
