@@ -116,7 +116,7 @@ Feature: Instance Spots: cold activation only from Missing
     When A sends Instance Spot "i1" the first message with Instance intent, activating on B, whose factory is held on gate "f"
     And the factory of "i1" has started on B
     And node B crashes
-    And node B restarts
+    And node B has restarted and its peers are ready
     And A sends Instance Spot "i1" a message with Instance intent
     Then the request ends with failure Unavailable
     And no factory of "i1" ran after the fault
@@ -138,11 +138,12 @@ Feature: Instance Spots: cold activation only from Missing
     Then the request ends with failure <error>
     And no factory of "o1" ran after the fault
     And the handler never ran for the request
+    And the record of "o1" is <record>
 
     @V12 @objects @instance-spots
     Examples:
-      | what                                   | situation                                              | kind          | error       |
-      | an Actor that does not exist           | every node is running                                  | actor         | NotFound    |
-      | an Actor whose creation stopped        | actor "o1" was being created on B when B died          | actor         | Unavailable |
-      | a User Spot whose creation stopped     | user spot "o1" was being created on B when B died      | user spot     | Unavailable |
-      | an already-Ready Instance Spot         | Instance Spot "o1" is Ready on B, whose owner died     | Instance Spot | Unavailable |
+      | what                                   | situation                                              | kind          | error       | record                             |
+      | an Actor that does not exist           | every node is running                                  | actor         | NotFound    | Missing, generation 0              |
+      | an Actor whose creation stopped        | actor "o1" was being created on B when B died          | actor         | Unavailable | Creating, owned by B, generation 1 |
+      | a User Spot whose creation stopped     | user spot "o1" was being created on B when B died      | user spot     | Unavailable | Creating, owned by B, generation 1 |
+      | an already-Ready Instance Spot         | Instance Spot "o1" is Ready on B, whose owner died     | Instance Spot | Unavailable | Ready, owned by B, generation 1    |

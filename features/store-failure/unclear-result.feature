@@ -20,3 +20,15 @@ Feature: A Location Store change whose result is lost is re-read, never guessed
       | how                        | fails                            |
       | it had applied             | loses its reply after it applied |
       | it had not applied         | fails before it applied          |
+
+  @R-STO-1 @objects @store-faults @failpoint:store.reply-lost-then-cut-off
+  Scenario: A change whose result was unclear is confirmed, never repeated over a newer owner
+    Given B's next Location Store change loses its reply, and then B cannot reach the Store
+    When A creates actor "a1" on B with input "first"
+    And the owner lease of "a1" has run out
+    And C creates actor "a1" on C with input "second"
+    And the creation on C has ended
+    And the Location Store answers B again
+    Then the creation on B ends with a failure by its deadline
+    And the factory of "a1" ran exactly once, on C
+    And the record of "a1" is Ready, owned by C, generation 1

@@ -152,6 +152,7 @@ const GR_STATE_CHANGES = "Once owner eligibility ends, the object's state change
 const GR_RELOCATION_DEADLINE = "Grace does not extend a relocation's deadline";
 const GR_STOP = 'Once owner eligibility ends, timers and messages stop';
 const GR_REREAD = 'When the Store answers again the owner re-reads its objects before processing goes on';
+const UR_NO_SECOND_OWNER = 'A change whose result was unclear is confirmed, never repeated over a newer owner';
 const UR_OUTLINE = "The reply of a creation's Store change is lost: <how>";
 
 // Spec words used by several clauses.
@@ -464,7 +465,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'V12.3', lines: [153], words: W_V12,
       says: 'an already-Ready Instance Spot whose owner died is not re-activated by an Instance-intent message',
-      checks: on(INSTANCE, IS_NOT_APPLIED, 'the request ends with failure <error>', 'no factory of "o1" ran after the fault', 'the handler never ran for the request'),
+      checks: on(INSTANCE, IS_NOT_APPLIED, 'the request ends with failure <error>', 'no factory of "o1" ran after the fault', 'the handler never ran for the request', 'the record of "o1" is <record>'),
     },
     {
       id: 'V12.4', lines: [91], words: "It doesn't apply to Actor, User Spot, an already-Ready Instance Spot, or host relocation.",
@@ -936,7 +937,7 @@ export const CLAUSES: Record<string, Clause[]> = {
       says: 'no new incarnation anywhere: no factory runs',
       checks: [
         ...on(INSTANCE, IS_OUTLINE, 'the factory runs of "i1" were "<factory runs>"'),
-        ...on(OWNER_FAILURE, OF_OUTLINE, 'no factory of "o1" ran after the fault'),
+        ...on(OWNER_FAILURE, OF_OUTLINE, 'no factory of "o1" ran after the fault', 'the record of "o1" is Ready, owned by B, generation 1'),
       ],
     },
     {
@@ -1240,7 +1241,10 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-STO-1.3', lines: [117], words: 'This confirmation is a procedure to avoid ever creating two owners at once — it isn\'t failover selecting a different target.',
       says: 'the confirmation never yields a second owner or another target: one owner, one factory run',
-      checks: on(UNCLEAR, UR_OUTLINE, 'the record of "a1" is Ready, owned by B, generation 1', 'the factory of "a1" ran exactly once, on B'),
+      checks: [
+        ...on(UNCLEAR, UR_OUTLINE, 'the record of "a1" is Ready, owned by B, generation 1', 'the factory of "a1" ran exactly once, on B'),
+        ...on(UNCLEAR, UR_NO_SECOND_OWNER, 'the creation on B ends with a failure by its deadline', 'the factory of "a1" ran exactly once, on C', 'the record of "a1" is Ready, owned by C, generation 1'),
+      ],
     },
   ],
   'R-STO-2': [
