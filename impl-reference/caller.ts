@@ -9,7 +9,7 @@
 
 import type { ChannelKind, ErrorKind, Rid } from '../src/driver/types.ts';
 import type { MeshNode } from './mesh-node.ts';
-import { directReroutes, rerunAcceptedOnTimeout, waitUntilReady } from './mutants/channel.ts';
+import { directReroutes, relayViaPeer, rerunAcceptedOnTimeout, sendUntilAccepted, sendWithReplyTimeout, waitUntilReady } from './mutants/channel.ts';
 import { rerunOnce } from './mutants/rerun.ts';
 import type { Operation } from './operation.ts';
 import type { Acceptance, Answer, Completion, Submission } from './peer-link.ts';
@@ -68,12 +68,27 @@ export class Caller {
       const candidates = channel.servers.filter((s) => isCandidate(channel.kind, s, this.broken) && this.reachable(s.node));
       if (candidates.length === 0) return op.finish('failure', { errorKind: 'Unavailable' });
       const tried = new Set<Rid>();
-      while (tried.size < candidates.length) {
-        const pick = rr.pick(candidates.filter((c) => !tried.has(c.node)))!.node;
+      let pool = candidates;
+      for (;;) {
+        const left = pool.filter((c) => !tried.has(c.node));
+        if (left.length === 0) break;
+        const pick = rr.pick(left)!.node;
         tried.add(pick);
-        const end = await this.send(op, pick, work);
-        // Nothing accepted yet: another eligible server may be chosen (V01, R-GEN-1).
-        if (end.kind === 'refused' || end.kind === 'not-ready') continue;
+        // V01: a server that refuses for capacity is passed over; one that accepted keeps the
+        // operation, reply or not. Each mutant sends in its own way.
+        let sent: SendEnd | 'moved-on';
+        if (this.broken('busy-server-retried')) sent = await sendUntilAccepted(this, op, pick, work, this.node.timings.reconnectBackoffMs);
+        else if (this.broken('reply-timeout-moves-on')) sent = await sendWithReplyTimeout(this, op, pick, work);
+        else sent = await this.send(op, pick, work);
+        if (sent === 'moved-on') continue;
+        const end = sent;
+        // R-GEN-1: nothing accepted yet, so another eligible server may be chosen. The mutant ends the request Busy.
+        if (end.kind === 'refused' && this.broken('capacity-refusal-ends-busy')) return this.finishFrom(op, end);
+        if (end.kind === 'refused' || end.kind === 'not-ready') {
+          // V01: re-selection picks among eligible servers only. The mutant takes every reachable server.
+          if (this.broken('reselect-ignores-eligibility')) pool = channel.servers.filter((s) => this.reachable(s.node));
+          continue;
+        }
         // Acceptance unknown (V03), accepted and then lost (V01), accepted and timed out (R-GEN-2):
         // the operation is never written anywhere else. Each mutant selects again.
         if (end.kind === 'unknown' && this.broken('resubmit-on-unknown-acceptance')) continue;
@@ -106,8 +121,12 @@ export class Caller {
     // V02: the caller named this node. Not ready, or refusing for capacity, it is still the only
     // target: nothing goes to another node.
     if (this.broken('direct-reroutes')) return directReroutes(this, this.node, op, to, work);
+    // V04: only the named node's connection matters. The mutant asks for every peer link (the start-up gate).
+    if (this.broken('direct-needs-every-peer-ready') && !this.node.otherLinks().every((l) => l.ready)) return op.finish('failure', { errorKind: 'Unavailable' });
     // R-CH-2: a node that is not ready ends the operation Unavailable at once, without waiting.
     if (!this.reachable(to) && this.broken('direct-not-ready-waits') && !(await waitUntilReady(this.node, op, to))) return;
+    // R-CH-2: ... and no other node is attempted. The mutant relays it through another ready peer.
+    if (!this.reachable(to) && this.broken('direct-relays-via-peer')) return relayViaPeer(this, this.node, op, to, work);
     return this.conclude(op, to, work, await this.send(op, to, work));
   }
 
@@ -153,9 +172,10 @@ export class Caller {
     if (done.kind === 'ended') return { kind: 'ended' };
     if (done.kind === 'deadline') return { kind: 'deadline', late: sub.completion };
     if ('lost' in done.value) {
-      // Accepted, then the connection was lost: the handler may be running.
+      // Accepted, then the connection was lost: the handler may be running. The mutant reports the
+      // server as not ready, which select-one passes over (V03).
       attempt.reason = 'connection-lost-after-acceptance';
-      return { kind: 'lost' };
+      return { kind: this.broken('lost-after-acceptance-as-not-ready') ? 'not-ready' : 'lost' };
     }
     return { kind: 'result', completion: done.value };
   }

@@ -1,6 +1,8 @@
 // A node's bounded inbound queue. Submission is non-blocking: it either accepts the operation
 // (from then on this node owns its execution) or refuses it for capacity, at once.
 
+import { none, type Broken } from './mutants/index.ts';
+
 export interface QueuedWork {
   opId: string;
   run(): Promise<void>;
@@ -14,16 +16,19 @@ export class InboundQueue {
   constructor(
     public capacity: number,
     public workers: number,
+    private readonly broken: Broken = none,
   ) {}
 
   /** true = accepted, false = refused for capacity. */
   offer(work: QueuedWork): boolean {
     // Capacity is the waiting room beyond the workers that are free right now.
     const freeWorkers = Math.max(0, this.workers - this.running);
-    if (this.stopped || this.waiting.length >= this.capacity + freeWorkers) return false;
+    const refused = this.stopped || this.waiting.length >= this.capacity + freeWorkers;
+    // R-GEN-1: a refused operation never runs here. The mutant has queued it before the check and keeps it.
+    if (refused && !this.broken('refused-work-kept-in-queue')) return false;
     this.waiting.push(work);
     queueMicrotask(() => this.pump());
-    return true;
+    return !refused;
   }
 
   pump(): void {

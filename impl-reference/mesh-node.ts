@@ -11,6 +11,7 @@ import { DescriptorList } from './location/descriptors.ts';
 import { LeaseKeeper } from './location/lease.ts';
 import { nodeKey, type NodeDescriptor } from './location/records.ts';
 import type { Broken } from './mutants/index.ts';
+import { relayOnward } from './mutants/channel.ts';
 import { connectCaller, dropEveryLink, forgetDescriptors, spreadPeerFailure } from './mutants/connection.ts';
 import { proof, type NodeContext } from './node-context.ts';
 import { ObjectHost } from './objects/object-host.ts';
@@ -78,6 +79,7 @@ export class MeshNode implements NodeContext {
   private timers: NodeJS.Timeout[] = [];
   private storeReadable = true;
   private refreshing?: Promise<void>;
+  private refreshTimer?: NodeJS.Timeout;
   /** Failpoint `transport.ack-lost-after-write`, armed per peer. */
   private readonly ackLostArmed = new Set<Rid>();
   /** Named failpoints of this node (activation.*, relocation.*), each fires once. */
@@ -97,7 +99,7 @@ export class MeshNode implements NodeContext {
     this.broken = cfg.broken;
     this.app = cfg.app;
     this.store = cfg.store;
-    this.queue = new InboundQueue(cfg.queueCapacity, cfg.workers);
+    this.queue = new InboundQueue(cfg.queueCapacity, cfg.workers, cfg.broken);
     this.discovery = new DescriptorList(this.store);
     this.objects = new ObjectHost({
       rid: this.rid,
@@ -138,7 +140,7 @@ export class MeshNode implements NodeContext {
     await this.listenAtNewAddress();
     await this.lease.start();
     this.timers.push(setInterval(() => this.tick(), this.timings.heartbeatIntervalMs));
-    this.timers.push(setInterval(() => void this.refreshDescriptors(), this.timings.descriptorRefreshMs));
+    this.timers.push((this.refreshTimer = setInterval(() => void this.refreshDescriptors(), this.timings.descriptorRefreshMs)));
   }
 
   /** Connect to every node of the descriptor list in this mesh; resolves when all are ready. */
@@ -181,8 +183,11 @@ export class MeshNode implements NodeContext {
         for (const rid of change.removed) this.dropLink(rid);
       } catch {
         this.storeReadable = false;
+        this.discovery.fresh = false;
         // R-STO-2: the last fully-read list stays in force, and so do its connections.
         if (this.broken('grace-forgets-descriptors')) forgetDescriptors(this);
+        // R-STO-4: the list is read again, in full, once the Store answers. The mutant stops reading it.
+        if (this.broken('grace-stops-descriptor-refresh')) clearInterval(this.refreshTimer);
       } finally {
         this.refreshing = undefined;
       }
@@ -227,6 +232,9 @@ export class MeshNode implements NodeContext {
   /** One peer failed its liveness check. Other peers and the host are not affected (V04). */
   peerFailedLiveness(peer: Rid): void {
     if (this.broken('peer-failure-marks-host-error')) this.host = 'Error';
+    // V04: the node's own queue serves every other peer and local owner as before. The mutant stops
+    // it, meaning to drop the failed peer's waiting work.
+    if (this.broken('peer-failure-stops-queue')) this.queue.stop();
     if (this.broken('peer-failure-spreads')) spreadPeerFailure(this, peer);
   }
 
@@ -330,6 +338,9 @@ export class MeshNode implements NodeContext {
       result = ok({});
     } else if (work.type === 'session-relay') {
       result = this.sessions ? await this.sessions.relayArrived(opId, work) : fail('Unavailable');
+    } else if (work.type === 'relay') {
+      // The reference relays nothing (R-CH-2); this is the relaying half of the mutant in Caller.nodeDirect.
+      result = this.broken('direct-relays-via-peer') ? await relayOnward(this, work) : fail('Unavailable');
     } else {
       result = await this.objects.handle(work, opId);
     }

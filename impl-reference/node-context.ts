@@ -9,6 +9,8 @@ import type { Transport } from './transport/types.ts';
 /** Where peers are: the node descriptor list (read from the Location Store). */
 export interface DescriptorSource {
   lookup(rid: Rid): NodeDescriptor | undefined;
+  /** false while the Store cannot be read (StoreFailureGrace): the list is the last one read in full. */
+  readonly fresh: boolean;
 }
 
 export interface NodeContext {

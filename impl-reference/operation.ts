@@ -18,6 +18,7 @@ export class Operation {
   private readonly endsOnFirst: boolean;
   /** While false, the deadline is not applied (only a mutant turns it off). */
   deadlineApplies = true;
+  private readonly broken: Broken;
 
   /**
    * `deliver` hands a terminal result to the application. `broken` is the node's; operations
@@ -29,6 +30,7 @@ export class Operation {
     private readonly deliver: (outcome: Outcome) => void,
     broken: Broken = none,
   ) {
+    this.broken = broken;
     // R-GEN-3 lives here. The mutant never marks the operation ended: every terminal signal reaches
     // the application, and nothing that waits for the operation stops when it has a result.
     this.endsOnFirst = !broken('double-terminal');
@@ -41,6 +43,8 @@ export class Operation {
   /** Report a terminal result; only the first one reaches the application. */
   finish(status: OutcomeStatus, extra: { errorKind?: ErrorKind; reply?: unknown } = {}): void {
     if (this.ended) return;
+    // A shutdown is its own terminal result (R-GEN-3). The mutant ends the operation through the cancel path.
+    if (status === 'shutdown' && this.broken('shutdown-ends-as-cancelled')) status = 'cancelled';
     if (this.endsOnFirst) {
       this.ended = true;
       this.endedSignal();
@@ -48,6 +52,8 @@ export class Operation {
     const outcome: Outcome = { opId: this.opId, status, attempts: this.attempts.map((a) => ({ ...a })) };
     if (extra.errorKind) outcome.errorKind = extra.errorKind;
     if (status === 'reply') outcome.reply = extra.reply;
+    // R-GEN-4: the ErrorKind, and no advice on whether to retry. The mutant adds a retryable flag.
+    if (status === 'failure' && this.broken('failure-advises-retry')) Object.assign(outcome, { retryable: extra.errorKind === 'Unavailable' || extra.errorKind === 'Busy' });
     this.deliver(outcome);
   }
 

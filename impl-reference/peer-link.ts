@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorKind, NotReadyReason, PeerEvent, Rid } from '../src/driver/types.ts';
 import type { Connection, Frame } from './transport/types.ts';
+import { redialStayingReady, replayWhenReady } from './mutants/connection.ts';
 import { proof, type NodeContext } from './node-context.ts';
 import type { Work } from './work.ts';
 
@@ -28,6 +29,8 @@ export interface Submission {
 
 interface Inflight {
   accepted: boolean;
+  /** What was written, as submit() was given it. */
+  sent: { opId: string; work: Work; deadlineAt?: number };
   settleAcceptance(a: Acceptance): void;
   settleCompletion(c: Completion): void;
 }
@@ -62,6 +65,14 @@ export class PeerLink {
 
   async connect(): Promise<void> {
     if (this.stopped || this.handshaking || this.ready) return;
+    return this.dial();
+  }
+
+  /** Connect now to the peer's current descriptor (connect() checks first that nothing is under way). */
+  async dial(): Promise<void> {
+    // R-STO-2: while the Store is unreachable the last list's connection intents stay. The mutant
+    // makes no connection at all, a reconnect neither.
+    if (!this.node.discovery.fresh && this.node.broken('grace-blocks-reconnect')) return this.scheduleReconnect();
     const descriptor = this.node.discovery.lookup(this.peer);
     if (!descriptor) return this.scheduleReconnect();
     // R-CONN-3: a reconnect goes to the current descriptor's address.
@@ -82,6 +93,8 @@ export class PeerLink {
     this.handshaking = { conn, connectionId, address, since: Date.now() };
     conn.onFrame((f) => this.onFrame(conn, f));
     conn.onClose((mode) => this.onClose(conn, mode === 'orderly' ? 'orderly-close' : 'transport-error'));
+    // V05: a reconnect redoes the service handshake. The mutant resumes a peer it verified before.
+    if (this.history.some((e) => e.event === 'handshake') && this.node.broken('reconnect-resumes-without-handshake')) return this.becomeReady(this.handshaking, false);
     conn.send({
       t: 'hello',
       mesh: this.node.mesh,
@@ -115,6 +128,11 @@ export class PeerLink {
     if (!verified && !(reconnecting && this.node.broken('reconnect-skips-verification'))) {
       return this.refused(h);
     }
+    this.becomeReady(h, true);
+  }
+
+  /** The connection being set up is the peer's connection now; `handshake`: it proved the peer's identity. */
+  private becomeReady(h: Handshaking, handshake: boolean): void {
     this.handshaking = undefined;
     this.conn = h.conn;
     this.connectionId = h.connectionId;
@@ -122,7 +140,7 @@ export class PeerLink {
     this.lastHeard = Date.now();
     this.ready = true;
     const at = Date.now();
-    this.history.push({ event: 'handshake', connectionId: h.connectionId, address: h.address, verifiedRid: this.peer, at });
+    if (handshake) this.history.push({ event: 'handshake', connectionId: h.connectionId, address: h.address, verifiedRid: this.peer, at });
     this.history.push({ event: 'ready', connectionId: h.connectionId, address: h.address, at });
     for (const w of this.readyWaiters.splice(0)) w();
   }
@@ -162,7 +180,8 @@ export class PeerLink {
       case 'result':
         if (entry) {
           this.inflight.delete(f.opId as string);
-          entry.settleCompletion(f.ok ? { ok: true, value: f.value } : { ok: false, errorKind: f.errorKind as ErrorKind });
+          // R-GEN-4: the ErrorKind comes back as the target gave it. The mutant reads another field.
+          entry.settleCompletion(f.ok ? { ok: true, value: f.value } : { ok: false, errorKind: (this.node.broken('result-frame-drops-error-kind') ? f.error : f.errorKind) as ErrorKind });
         }
         break;
     }
@@ -182,21 +201,31 @@ export class PeerLink {
   /** The connection is gone: not-ready now, operations on it end, then reconnect. */
   lose(reason: NotReadyReason): void {
     if (!this.ready || !this.conn) return;
-    const conn = this.conn;
+    // V05: the lost connection's ready state goes with it. The mutant stays ready while it redials.
+    if (reason === 'transport-error' && this.node.broken('transport-error-keeps-ready')) return redialStayingReady(this);
     this.ready = false;
-    this.conn = undefined;
-    conn.close('error');
     this.history.push({ event: 'not-ready', connectionId: this.connectionId!, address: this.address!, reason, at: Date.now() });
-    // V05: operations on the lost connection end with it. The mutant keeps them waiting for a reply
-    // on the next connection (its other half, in MeshNode.onSubmit, sends the reply there).
-    if (!this.node.broken('reconnect-reuses-reply-route')) {
-      for (const entry of this.inflight.values()) {
-        if (entry.accepted) entry.settleCompletion({ lost: true });
-        else entry.settleAcceptance('unknown');
-      }
-      this.inflight.clear();
-    }
+    this.endConnection();
+    this.conn = undefined;
     this.scheduleReconnect();
+  }
+
+  /** Close the current connection; the operations written to it end with it. */
+  endConnection(): void {
+    this.conn?.close('error');
+    // V05: nothing of the lost connection carries over. The mutant keeps its operations waiting for a
+    // reply on the next connection (its other half, in MeshNode.onSubmit, sends the reply there).
+    if (this.node.broken('reconnect-reuses-reply-route')) return;
+    for (const entry of this.inflight.values()) {
+      if (entry.accepted) entry.settleCompletion({ lost: true });
+      else {
+        entry.settleAcceptance('unknown');
+        // V03: written, acceptance unknown: it may have run, so it is never written again. The
+        // mutant re-sends it once the peer is ready again.
+        if (this.node.broken('reconnect-replays-unacked-submits')) replayWhenReady(this, entry.sent);
+      }
+    }
+    this.inflight.clear();
   }
 
   /** Called every heartbeat interval by the node. */
@@ -213,7 +242,10 @@ export class PeerLink {
     // Checked one interval ahead, so that a silent peer is not-ready within the deadline itself
     // and not one tick after it (R-CONN-2; MeshNode.tick is the serving end).
     const { livenessDeadlineMs, heartbeatIntervalMs } = this.node.timings;
-    if (now - this.lastHeard >= livenessDeadlineMs - heartbeatIntervalMs && !this.node.broken('no-liveness')) {
+    // R-STO-2: liveness checks go on while the Store is unreachable. The mutant keeps the last list's
+    // connections ready as they are.
+    const keptByGrace = !this.node.discovery.fresh && this.node.broken('grace-keeps-silent-peer-ready');
+    if (now - this.lastHeard >= livenessDeadlineMs - heartbeatIntervalMs && !this.node.broken('no-liveness') && !keptByGrace) {
       this.lose('liveness');
       this.node.peerFailedLiveness(this.peer);
       return;
@@ -229,7 +261,7 @@ export class PeerLink {
     let settleCompletion!: (c: Completion) => void;
     const acceptance = new Promise<Acceptance>((r) => (settleAcceptance = r));
     const completion = new Promise<Completion>((r) => (settleCompletion = r));
-    this.inflight.set(opId, { accepted: false, settleAcceptance, settleCompletion });
+    this.inflight.set(opId, { accepted: false, sent: { opId, work, ...(deadlineAt !== undefined ? { deadlineAt } : {}) }, settleAcceptance, settleCompletion });
     const conn = this.conn!;
     if (failAfterWrite) conn.failAfterNextWrite();
     // The deadline travels with the operation: a target does not accept it once it has passed.

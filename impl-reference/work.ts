@@ -23,7 +23,9 @@ export type Work =
    * incarnation the binding belongs to (`generation`), unlike a regular Actor message (V09).
    * `client` and `session` name where it came from (for logs; the reply goes back on the route).
    */
-  | { type: 'session-relay'; objectId: string; generation: number; payload: AppPayload; client: string; session: string };
+  | { type: 'session-relay'; objectId: string; generation: number; payload: AppPayload; client: string; session: string }
+  /** Mutant only (direct-relays-via-peer): node direct relayed through a peer, to be forwarded to `to`. */
+  | { type: 'relay'; to: Rid; work: Work };
 
 export type WorkResult = { ok: true; value: unknown } | { ok: false; errorKind: ErrorKind };
 

@@ -5,7 +5,7 @@
 
 import type { Rid } from '../../src/driver/types.ts';
 import type { Operation } from '../operation.ts';
-import type { Work } from '../work.ts';
+import { fail, type Work, type WorkResult } from '../work.ts';
 import { rerunOnce } from './rerun.ts';
 
 /** How the Caller sends one operation to one target (E is its SendEnd). */
@@ -56,4 +56,53 @@ export async function directReroutes<E extends { kind: string }>(caller: Sends<E
   const other = otherReadyPeer();
   if (end.kind === 'refused' && other) return caller.finishFrom(op, await caller.send(op, other, work));
   caller.finishFrom(op, end);
+}
+
+/**
+ * busy-server-retried: while the server refuses for capacity, wait a backoff and send to it again,
+ * instead of passing over to another eligible server (V01). The operation's deadline ends it: the
+ * send after the deadline ends 'deadline', as any send does.
+ */
+export async function sendUntilAccepted<E extends { kind: string }>(caller: Sends<E>, op: Operation, target: Rid, work: Work, backoffMs: number): Promise<E> {
+  for (;;) {
+    const end = await caller.send(op, target, work);
+    if (end.kind !== 'refused') return end;
+    await op.race(new Promise((r) => setTimeout(r, backoffMs)));
+  }
+}
+
+/**
+ * reply-timeout-moves-on: a per-server reply timeout. The server gets half the time the operation
+ * has left; when that passes without a reply (accepted or not), 'moved-on' tells select-one to
+ * choose the next server, within the operation's own deadline.
+ */
+export async function sendWithReplyTimeout<E extends { kind: string }>(caller: Sends<E>, op: Operation, target: Rid, work: Work): Promise<E | 'moved-on'> {
+  const deadlineAt = op.deadlineAt;
+  op.deadlineAt = Date.now() + Math.max(1, Math.floor((deadlineAt - Date.now()) / 2));
+  let end: E;
+  try {
+    end = await caller.send(op, target, work);
+  } finally {
+    op.deadlineAt = deadlineAt;
+  }
+  return end.kind === 'deadline' && Date.now() < deadlineAt ? 'moved-on' : end;
+}
+
+/**
+ * direct-relays-via-peer: node direct to a node that is not ready is written to another ready peer
+ * as a relay, which forwards it to the named node if its own connection there is ready (R-CH-2:
+ * it ends Unavailable, and no other node is attempted). The relaying half is relayOnward.
+ */
+export async function relayViaPeer<E extends { kind: string }>(caller: Sends<E>, node: Peers, op: Operation, to: Rid, work: Work): Promise<void> {
+  const relay = node.otherLinks().find((l) => l.peer !== to && l.ready)?.peer;
+  caller.finishFrom(op, await caller.send(op, relay ?? to, relay ? { type: 'relay', to, work } : work));
+}
+
+/** The relaying node's half of direct-relays-via-peer: forward, or answer Unavailable. */
+export async function relayOnward(
+  node: { link(peer: Rid): { ready: boolean } | undefined; sendWork(target: Rid, work: Work, deadlineMs: number): Promise<WorkResult | undefined>; timings: { defaultDeadlineMs: number } },
+  relayed: Extract<Work, { type: 'relay' }>,
+): Promise<WorkResult> {
+  if (!node.link(relayed.to)?.ready) return fail('Unavailable');
+  return (await node.sendWork(relayed.to, relayed.work, node.timings.defaultDeadlineMs)) ?? fail('Unavailable');
 }

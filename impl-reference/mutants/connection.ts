@@ -1,9 +1,11 @@
-// Mutants of a node's peer connections and its descriptor list (spec 3.2, 7; mesh-node.ts). Each
-// function acts out one bug; the node calls it from the decision point where the rule lives.
-// What they use of the node is declared here, structurally, so this layer imports nothing above it.
+// Mutants of a node's peer connections and its descriptor list (spec 3.2, 7; mesh-node.ts and
+// peer-link.ts). Each function acts out one bug; the node or link calls it from the decision point
+// where the rule lives. What they use of either is declared here, structurally, so this layer
+// imports nothing above it.
 
 import type { NotReadyReason, Rid } from '../../src/driver/types.ts';
 import type { NodeDescriptor } from '../location/records.ts';
+import type { Work } from '../work.ts';
 
 /** The node's connection intents: its peer links. */
 export interface Links {
@@ -34,4 +36,32 @@ export function spreadPeerFailure(node: Links, failed: Rid): void {
 export function connectCaller(node: { discovery: { learn(d: NodeDescriptor): void }; ensureLink(rid: Rid): void }, caller: NodeDescriptor): void {
   node.discovery.learn(caller);
   node.ensureLink(caller.rid);
+}
+
+/** A peer link, as the reconnect mutants see it. */
+export interface Redial {
+  /** Close the current connection and end the operations written to it. */
+  endConnection(): void;
+  /** Connect now, even while ready. */
+  dial(): Promise<void>;
+  whenReady(): Promise<void>;
+  submit(opId: string, work: Work, failAfterWrite: boolean, deadlineAt?: number): unknown;
+}
+
+/**
+ * transport-error-keeps-ready: the error is taken as a blip. The connection's operations end, but
+ * the peer stays ready (no not-ready is recorded) while the link dials again at once (V05).
+ */
+export function redialStayingReady(link: Redial): void {
+  link.endConnection();
+  void link.dial();
+}
+
+/**
+ * reconnect-replays-unacked-submits: a submit whose acceptance was unknown when the connection was
+ * lost is written again, under the same operation ID, once the peer is ready on a new connection.
+ * The operation itself has already ended (Unavailable); nobody waits for this copy's answer (V03).
+ */
+export function replayWhenReady(link: Redial, sent: { opId: string; work: Work; deadlineAt?: number }): void {
+  void link.whenReady().then(() => link.submit(sent.opId, sent.work, false, sent.deadlineAt));
 }
