@@ -1,13 +1,14 @@
 // Mutants of the calling side of Actors and Spots (spec 4; objects/object-caller.ts): failover that
 // the spec forbids. Each function acts out one bug; the ObjectCaller calls it from the decision
 // point where the rule lives. What they use of the ObjectCaller is declared here, structurally, so
-// this layer imports nothing above it. (The owner side's mutants, in object-host.ts, are one-liners.)
+// this layer imports nothing above it. (The owner side's mutants are one-liners in object-host.ts,
+// but for restarted-owner-reloads-from-record at the end of this file.)
 
 import type { OperationSpec, Rid } from '../../src/driver/types.ts';
 import type { ChangeResult } from '../location/authority.ts';
-import type { LocationRecord } from '../location/records.ts';
+import { objectKey, type LocationRecord } from '../location/records.ts';
 import type { Operation } from '../operation.ts';
-import type { Work } from '../work.ts';
+import { fail, type Work, type WorkResult } from '../work.ts';
 
 type ObjectMessage = Extract<OperationSpec, { kind: 'object-message' }>;
 
@@ -40,4 +41,84 @@ export async function resumeHere(side: ObjectCallerSide, op: Operation, spec: Ob
   const r = await side.change(spec.objectId, version, moved);
   if (!r.applied) return op.finish('failure', { errorKind: 'Unavailable' });
   return side.finishOn(op, rid, work);
+}
+
+// ---- more of the calling side ------------------------------------------------------------------
+
+/** What the mutants below use of a node, beyond its RID and lifecycle. */
+export interface CallerNode {
+  readonly rid: Rid;
+  readonly lifecycle: string;
+  readonly store: {
+    read<T>(key: string): Promise<{ value: T | null; version: number }>;
+    leaseExpiry(holder: Rid): Promise<number | null>;
+  };
+  readonly timings: { ownerLeaseMs: number };
+  otherLinks(): Array<{ readonly peer: Rid; readonly ready: boolean }>;
+}
+
+/**
+ * object-message-reselects-before-acceptance: the owner's connection is not ready, nothing was
+ * accepted, so the message is written to another ready node of the mesh, as select-one would.
+ */
+export async function reselectLikeChannel(side: ObjectCallerSide & { readonly node: CallerNode }, op: Operation, owner: Rid, work: Work): Promise<void> {
+  const other = side.node.otherLinks().find((l) => l.ready && l.peer !== owner);
+  if (!other) return op.finish('failure', { errorKind: 'Unavailable' });
+  return side.finishOn(op, other.peer, work);
+}
+
+/**
+ * The "fencing" mutants (dead-owner-reassigned-to-caller, dead-owner-fenced-by-generation,
+ * ownerless-instance-spot-closed): the caller rewrites the record of an object whose owner lease
+ * is invalid, then ends the operation Unavailable as the reference does.
+ */
+export async function rewriteThenUnavailable(side: ObjectCallerSide, op: Operation, objectId: string, version: number, next: LocationRecord): Promise<void> {
+  await side.change(objectId, version, next);
+  op.finish('failure', { errorKind: 'Unavailable' });
+}
+
+/**
+ * instance-intent-waits-for-owner: an Instance Spot whose owner lease is invalid is expected back;
+ * the caller re-reads its record until an owner holds a lease again, or the deadline ends it.
+ */
+export async function waitForOwner(side: ObjectCallerSide & { readonly node: CallerNode }, op: Operation, objectId: string, work: Work): Promise<void> {
+  for (;;) {
+    const waited = await op.race(new Promise((r) => setTimeout(r, side.node.timings.ownerLeaseMs / 4)));
+    if (waited.kind === 'deadline') return op.finish('timeout');
+    if (waited.kind === 'ended') return;
+    const rec = (await side.node.store.read<LocationRecord>(objectKey(objectId))).value;
+    if (rec?.state === 'Ready' && rec.owner && (await side.node.store.leaseExpiry(rec.owner)) !== null) return side.finishOn(op, rec.owner, work);
+  }
+}
+
+/**
+ * failed-create-rolls-back: a creation whose send ended without an answer is "undone": the Creating
+ * record it asked `on` to write is cancelled, although `on` may still be creating (or have died).
+ */
+export async function rollBackCreation(side: ObjectCallerSide & { readonly node: CallerNode }, objectId: string, on: Rid): Promise<void> {
+  const cur = await side.node.store.read<LocationRecord>(objectKey(objectId));
+  const rec = cur.value;
+  if (rec?.state === 'Creating' && rec.owner === on) await side.markMissing(objectId, cur.version, rec);
+}
+
+// ---- the owner side --------------------------------------------------------------------------------
+
+/** What restarted-owner-reloads-from-record uses of an ObjectHost. */
+export interface ObjectHostSide {
+  readonly rid: Rid;
+  read(objectId: string): Promise<{ value: LocationRecord | null; version: number }>;
+  factory(objectId: string, generation: number, input: unknown): Promise<void>;
+  rehost(rec: LocationRecord): { post(letter: { opId: string; payload: unknown }): Promise<WorkResult | undefined> };
+}
+
+/**
+ * restarted-owner-reloads-from-record: a message reaches a node that the Store still names owner of
+ * a Ready object it does not host (it was restarted); the node rebuilds the object from the record
+ * (factory with the stored input, same generation) and delivers the message to it.
+ */
+export async function reloadFromRecord(side: ObjectHostSide, objectId: string, letter: { opId: string; payload: unknown }): Promise<WorkResult | undefined> {
+  const rec = (await side.read(objectId)).value;
+  if (rec?.state !== 'Ready' || rec.owner !== side.rid) return fail('Unavailable');
+  await side.factory(objectId, rec.generation, rec.creation?.input);
+  return side.rehost(rec).post(letter);
 }

@@ -13,7 +13,7 @@ import type { Caller } from '../caller.ts';
 import { changeRecord, newWriteId, type ChangeResult } from '../location/authority.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
 import type { MeshNode } from '../mesh-node.ts';
-import { resumeHere, takeOver } from '../mutants/objects.ts';
+import { reselectLikeChannel, resumeHere, rewriteThenUnavailable, rollBackCreation, takeOver, waitForOwner } from '../mutants/objects.ts';
 import { rerunOnce } from '../mutants/rerun.ts';
 import type { Operation } from '../operation.ts';
 import { StoreUnavailableError } from '../store/types.ts';
@@ -41,7 +41,10 @@ export class ObjectCaller {
 
   async create(op: Operation, spec: Extract<OperationSpec, { kind: 'create' }>): Promise<void> {
     const work: Work = { type: 'create', objectId: spec.objectId, kind: spec.objectKind, input: spec.input };
-    return this.finishOn(op, spec.on, work);
+    const end = await this.caller.send(op, spec.on, work);
+    // R-CRE-2: a creation that got no answer leaves its Creating record to the next operation.
+    if (end.kind !== 'result' && this.broken('failed-create-rolls-back')) await rollBackCreation(this, spec.objectId, spec.on).catch(() => undefined);
+    this.caller.finishFrom(op, end);
   }
 
   async message(op: Operation, spec: ObjectMessage): Promise<void> {
@@ -62,6 +65,10 @@ export class ObjectCaller {
     if (cached && (cached.validUntil > Date.now() || this.broken('owner-cache-never-expires'))) {
       return this.sendToOwner(op, cached.owner, work, spec);
     }
+    // R-OBJ-2 again: a ready connection to the cached owner says nothing about its ownership.
+    if (cached && this.broken('owner-cache-trusts-ready-connection') && this.caller.reachable(cached.owner)) return this.sendToOwner(op, cached.owner, work, spec);
+    // R-INST-3: not being in the owner cache is not being Missing; the record says which it is.
+    if (!cached && spec.instanceIntent && this.broken('intent-cache-miss-activates')) return this.coldActivate(op, spec, spec.activateOn ?? this.node.rid);
     this.cache.delete(spec.objectId);
     const cur = await this.node.store.read<LocationRecord>(objectKey(spec.objectId));
     const rec = cur.value;
@@ -101,6 +108,13 @@ export class ObjectCaller {
       // The Ready owner's lease is invalid: the object is Unavailable. Authority stays as it is;
       // nothing is resumed, re-created, released or run elsewhere. One rule per line:
       const instanceIntent = rec.kind === 'instance-spot' && intent;
+      // R-INST-4: the operation ends Unavailable now; it does not wait for an owner to come back.
+      if (instanceIntent && this.broken('instance-intent-waits-for-owner')) return waitForOwner(this, op, spec.objectId, work);
+      // V10: nor is the Instance Spot closed because its owner lease is gone.
+      if (rec.kind === 'instance-spot' && this.broken('ownerless-instance-spot-closed')) return rewriteThenUnavailable(this, op, spec.objectId, cur.version, { ...rec, state: 'Closing' });
+      // R-OBJ-4: the owner recorded stays the node whose lease ran out, and so does the generation.
+      if (this.broken('dead-owner-reassigned-to-caller')) return rewriteThenUnavailable(this, op, spec.objectId, cur.version, { ...rec, owner: this.node.rid });
+      if (this.broken('dead-owner-fenced-by-generation')) return rewriteThenUnavailable(this, op, spec.objectId, cur.version, { ...rec, generation: rec.generation + 1 });
       // V11: the recovery pointer is used only by the node and lifecycle it names.
       if (instanceIntent && rec.recovery && this.broken('recovery-pointer-picks-other-node')) return resumeHere(this, op, spec, cur.version, rec, work);
       // V10: an expired owner lease does not make an Instance Spot Missing.
@@ -122,8 +136,11 @@ export class ObjectCaller {
   private async sendToOwner(op: Operation, owner: Rid, work: Work, spec: ObjectMessage): Promise<void> {
     const end = await this.caller.send(op, owner, work);
     const failed = end.kind !== 'result' || !end.completion.ok;
+    // V02: the message names a global object ID; its owner not being ready is no reason to try elsewhere.
+    if (end.kind === 'not-ready' && this.broken('object-message-reselects-before-acceptance')) return reselectLikeChannel(this, op, owner, work);
     if (failed && end.kind !== 'deadline' && end.kind !== 'ended') {
-      this.cache.delete(spec.objectId); // the next new operation re-reads the owner
+      // The next new operation re-reads the owner (R-OBJ-2); the mutant forgets to drop the entry.
+      if (!this.broken('owner-cache-kept-after-failure')) this.cache.delete(spec.objectId);
       // R-OBJ-2: the failed operation is not resubmitted to a new owner. The mutant routes it again, once.
       if (this.broken('failed-op-follows-new-owner') && rerunOnce(op)) return this.route(op, spec);
     }

@@ -9,6 +9,7 @@ import { changeRecord, newWriteId, type ChangeResult } from '../location/authori
 import type { LeaseKeeper } from '../location/lease.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
 import type { Broken } from '../mutants/index.ts';
+import { reloadFromRecord, type ObjectHostSide } from '../mutants/objects.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import { StoreUnavailableError } from '../store/types.ts';
 import { fail, ok, type Work, type WorkResult } from '../work.ts';
@@ -124,7 +125,8 @@ export class ObjectHost {
         return this.finishCreation(next, r.applied ? r.version : cur.version + 1);
       }
       if (rec.state !== 'Creating' || rec.kind === 'instance-spot') return fail('AlreadyExists');
-      if (rec.owner === this.ctx.rid || (await this.leaseValid(rec.owner))) {
+      // A Creating record of a node whose lease is valid is that node's creation, not an abandoned one.
+      if (rec.owner === this.ctx.rid || (!this.ctx.broken('creation-ignores-creator-lease') && (await this.leaseValid(rec.owner)))) {
         // R-CRE-1 again, for a creation that arrives after the winner wrote its record.
         if (this.ctx.broken('creation-race-both-run-factory')) await this.ctx.app.factory(this.ctx.rid, objectId, rec.generation, input);
         return fail('AlreadyExists');
@@ -135,18 +137,28 @@ export class ObjectHost {
         ? { ...rec, owner: this.ctx.rid, generation: rec.generation + 1, creation: { input } }
         : { ...rec, owner: this.ctx.rid };
       const r = await this.change(objectId, cur.version, next);
-      if (!r.applied) continue;
-      return this.finishCreation(next, r.version);
+      // V06: only the one whose change took the record over continues the creation.
+      if (!r.applied && !this.ctx.broken('recovery-ignores-lost-takeover')) continue;
+      // V08: the factory runs for the generation of the record it continues.
+      return this.finishCreation(next, r.applied ? r.version : cur.version + 1, this.ctx.broken('recovery-factory-next-generation') ? rec.generation + 1 : next.generation);
     }
   }
 
-  private async finishCreation(rec: LocationRecord, version: number): Promise<WorkResult | undefined> {
-    await this.ctx.app.factory(this.ctx.rid, rec.objectId, rec.generation, rec.creation?.input);
+  private async finishCreation(rec: LocationRecord, version: number, factoryGeneration = rec.generation): Promise<WorkResult | undefined> {
+    await this.ctx.app.factory(this.ctx.rid, rec.objectId, factoryGeneration, rec.creation?.input);
     if (!this.ctx.alive()) return undefined; // the process died while creating: no reply, ever
+    // The generation was counted when the Creating record was written; turning Ready keeps it.
+    if (this.ctx.broken('ready-generation-bumped-again')) rec = { ...rec, generation: rec.generation + 1 };
     const r = await this.change(rec.objectId, version, { ...rec, state: 'Ready' });
     if (!r.applied) return fail('Unavailable');
     this.host(rec, true);
     return ok({ objectId: rec.objectId, generation: rec.generation, owner: this.ctx.rid });
+  }
+
+  /** What restarted-owner-reloads-from-record uses of this host. */
+  private reloading(): ObjectHostSide {
+    const { rid, app } = this.ctx;
+    return { rid, read: (id) => this.read(id), factory: (id, g, input) => app.factory(rid, id, g, input), rehost: (rec) => this.host(rec, true).mailbox };
   }
 
   private host(rec: LocationRecord, open: boolean): Instance {
@@ -160,7 +172,7 @@ export class ObjectHost {
     if (tickMs) {
       inst.ticker = setInterval(() => {
         // Timers run only while this node may act as owner (R-STO-3).
-        if (this.ctx.alive() && this.ctx.lease.eligible()) this.ctx.app.timer(this.ctx.rid, inst.objectId, inst.generation);
+        if (this.ctx.alive() && (this.ctx.lease.eligible() || this.ctx.broken('timer-ignores-eligibility'))) this.ctx.app.timer(this.ctx.rid, inst.objectId, inst.generation);
       }, tickMs);
     }
     this.instances.set(rec.objectId, inst);
@@ -226,6 +238,8 @@ export class ObjectHost {
           return this.resumeActivation(rec, cur.version, letter);
         }
       }
+      // R-OBJ-4: named owner in the Store but hosting nothing (a restarted process): it brings nothing back.
+      if (this.ctx.broken('restarted-owner-reloads-from-record')) return reloadFromRecord(this.reloading(), objectId, letter);
       return fail('Unavailable'); // not the owner here: the caller does not try elsewhere
     }
     // The target is the logical ID's current Ready object; a generation mismatch alone does not
@@ -255,18 +269,21 @@ export class ObjectHost {
       owner: this.ctx.rid,
       generation,
       // The first message is stored with the creation record before anything runs.
-      creation: { input: factoryInput, firstMessage: { opId: first.opId, payload: first.payload } },
+      creation: { input: factoryInput, ...(this.ctx.broken('first-message-not-stored') ? {} : { firstMessage: { opId: first.opId, payload: first.payload } }) },
       recovery: { root: `activation/${objectId}/${generation}`, replayCursor: 0, targetNode: this.ctx.rid, lifecycle: this.ctx.lifecycle },
       firstMessageRestored: false,
       writeId: '',
     };
+    // R-INST-1: only the activation that secured the Creating record builds the object.
+    const early = this.ctx.broken('activation-factory-before-creating-record');
+    if (early) await this.ctx.app.factory(this.ctx.rid, objectId, generation, factoryInput);
     const r = await this.change(objectId, cur.version, next);
     if (!r.applied) return this.message(objectId, first, undefined, true);
-    return this.runActivation(next, r.version, first, undefined);
+    return this.runActivation(next, r.version, first, undefined, early);
   }
 
   private resumeActivation(rec: LocationRecord, version: number, later: Letter): Promise<WorkResult | undefined> {
-    const first = rec.creation!.firstMessage! as Letter;
+    const first = rec.creation?.firstMessage as Letter | undefined;
     return this.runActivation(rec, version, first, later);
   }
 
@@ -275,24 +292,30 @@ export class ObjectHost {
    * first message at the head of the queue before anything else is processed (R-INST-7).
    * Resolves with the result of `first`, or of `later` when resuming for a later message.
    */
-  private async runActivation(rec: LocationRecord, version: number, first: Letter, later: Letter | undefined): Promise<WorkResult | undefined> {
+  private async runActivation(rec: LocationRecord, version: number, first: Letter | undefined, later: Letter | undefined, built = false): Promise<WorkResult | undefined> {
     const inst = this.host(rec, false); // closed mailbox: later messages wait behind the activation
     const laterResult = later ? inst.mailbox.post(later) : undefined;
-    if (rec.state === 'Creating') {
+    if (!built) {
       await this.ctx.app.factory(this.ctx.rid, rec.objectId, rec.generation, rec.creation?.input);
       if (!this.ctx.alive()) return undefined;
+    }
+    if (rec.state === 'Creating') {
       if (this.ctx.takeFailpoint('activation.fail-before-ready')) return this.abandonActivation(rec.objectId);
       const r = await this.change(rec.objectId, version, { ...rec, state: 'Ready', firstMessageRestored: false });
       if (!r.applied) return this.abandonActivation(rec.objectId);
       rec = { ...rec, state: 'Ready', firstMessageRestored: false };
       version = r.version;
-    } else {
-      await this.ctx.app.factory(this.ctx.rid, rec.objectId, rec.generation, rec.creation?.input);
-      if (!this.ctx.alive()) return undefined;
+      // R-INST-1: one factory run per activation. The mutant falls through into the resume branch.
+      if (this.ctx.broken('activation-factory-runs-twice')) {
+        await this.ctx.app.factory(this.ctx.rid, rec.objectId, rec.generation, rec.creation?.input);
+        if (!this.ctx.alive()) return undefined;
+      }
     }
     if (this.ctx.takeFailpoint('activation.fail-before-restore')) return this.abandonActivation(rec.objectId);
+    // R-INST-2: the replay cursor counts the stored messages already put back (0: none yet).
+    const replayed = later !== undefined && rec.recovery!.replayCursor >= (this.ctx.broken('resume-replay-cursor-off-by-one') ? 0 : 1);
     // R-INST-7: the stored first message goes to the head of the queue, before any later one.
-    const firstResult = this.ctx.broken('activation-later-message-first') ? inst.mailbox.post(first) : inst.mailbox.postFirst(first);
+    const firstResult = replayed || !first ? undefined : this.ctx.broken('activation-later-message-first') ? inst.mailbox.post(first) : inst.mailbox.postFirst(first);
     const restored: LocationRecord = { ...rec, firstMessageRestored: true, recovery: { ...rec.recovery!, replayCursor: 1 } };
     const r = await this.change(rec.objectId, version, restored);
     if (!r.applied) return this.abandonActivation(rec.objectId);
@@ -317,6 +340,8 @@ export class ObjectHost {
     const closing = await this.change(objectId, cur.version, { ...rec, state: 'Closing' });
     if (!closing.applied) return fail('Unavailable');
     this.dispose(objectId);
+    // R-INST-5: Close is finished only with the authority release.
+    if (this.ctx.broken('close-never-releases-authority')) return ok({ objectId, generation: rec.generation });
     // Authority release: the record reads Missing and keeps the generation it had.
     const released = await this.change(objectId, closing.version, { objectId, state: 'Missing', generation: rec.generation, writeId: '' });
     return released.applied ? ok({ objectId, generation: rec.generation }) : fail('Unavailable');
