@@ -79,6 +79,9 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     Then the relocation ends with a reply from B
     And after its unclear change C re-read "a1" with the StoreVersion first used before changing it again
     And the record of "a1" stays Ready, owned by C, generation 1
+    When A sends actor "a1" a message
+    Then the request ends with a reply from C
+    And the handler ran exactly once, on C
 
   @R-REL-3 @objects @store-faults @relocation @failpoint:store.fail-before-apply
   Scenario: The commit failed before it applied: the target re-reads the record, it does not guess
@@ -117,9 +120,11 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     Given the target C dies right after the commit
     When B relocates "a1" to C
     Then the relocation ends with a reply from B
-    When A sends actor "a1" a message
+    When the owner lease of "a1" has run out
+    And A sends actor "a1" a message
     Then the request ends with failure Unavailable
     And the handler never ran for the request
+    And messages to actor "a1" from A and B keep ending Unavailable for an owner lease, and none runs
     And the record of "a1" stays Ready, owned by C, generation 1
 
   @R-REL-6 @V14 @objects @relocation @failpoint:relocation.crash-target-before-commit

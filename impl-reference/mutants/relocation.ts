@@ -1,5 +1,6 @@
 // Mutants of planned relocation and Message Follow (spec 5, 4.2; relocation/relocation.ts): the
-// rollbacks, retries and resumptions the spec forbids. Each function acts out one bug; Relocations
+// rollbacks, retries, takeovers and resumptions the spec forbids, and the guesses, early and late
+// hand-overs and leftovers of a runtime that gets the protocol's order wrong. Each function acts out one bug; Relocations
 // calls it from the decision point where the rule lives. What they use of Relocations is declared
 // here, structurally, so this layer imports nothing above it.
 
@@ -7,33 +8,46 @@ import { randomUUID } from 'node:crypto';
 import type { ObjectKind, RelocationStage, Rid } from '../../src/driver/types.ts';
 import { newWriteId, type ChangeResult } from '../location/authority.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
+import type { Letter } from '../objects/mailbox.ts';
 import { RELOCATION_PREFIX, relocationKey, type RelocationRecord } from '../relocation/records.ts';
 import type { NodeStore } from '../store/node-store.ts';
+import { StoreUnavailableError, type Versioned } from '../store/types.ts';
 import { fail, type Work, type WorkResult } from '../work.ts';
+
+/** A message the source had not run, with the resolver of the operation waiting for it. */
+type Waiting = Letter & { resolve(r: WorkResult | undefined): void };
 
 /** What these mutants use of a node's Relocations (both roles). */
 export interface RelocationSide {
   readonly ctx: {
     readonly rid: Rid;
     readonly store: NodeStore;
-    readonly timings: { defaultDeadlineMs: number };
+    readonly timings: { defaultDeadlineMs: number; reconnectBackoffMs: number; storeFailureGraceMs: number };
+    readonly app: { factory(node: Rid, objectId: string, generation: number, input: unknown): Promise<void> };
     messageFollowMs(): number;
+    alive(): boolean;
     sendWork(target: Rid, work: Work, deadlineMs: number): Promise<WorkResult | undefined>;
     reopenAdmission(objectId: string): void;
     dispose(objectId: string): void;
     prepare(rec: { objectId: string; kind: ObjectKind; generation: number }): void;
+    openDispatch(objectId: string): void;
+    takeWaiting(objectId: string): Waiting[];
+    post(objectId: string, letter: Letter): Promise<WorkResult | undefined>;
   };
   /** Source side: where messages of an object that moved (or is moving) go. */
   readonly forwarding: {
+    get(objectId: string): { target: Rid; until: number } | undefined;
     set(objectId: string, f: { target: Rid; until: number; relocationId: string; committed: boolean }): unknown;
     delete(objectId: string): unknown;
   };
   /** Target side: relocations prepared here, waiting for cutover. */
-  readonly prepared: { set(relocationId: string, p: { rel: RelocationRecord; kind: ObjectKind }): unknown };
+  readonly prepared: { set(relocationId: string, p: { rel: RelocationRecord; kind: ObjectKind }): unknown; delete(relocationId: string): unknown };
   change<T extends { writeId: string }>(key: string, version: number, value: T): Promise<ChangeResult>;
   setStage(rel: RelocationRecord, stage: RelocationStage): Promise<RelocationRecord>;
   toTarget(rel: RelocationRecord, kind: ObjectKind, tried: Rid[]): Promise<WorkResult | undefined>;
   commit(relocationId: string, how: 'cutover' | 'fallback'): Promise<WorkResult | undefined>;
+  handOver(rel: RelocationRecord, letters: Waiting[]): void;
+  follow(objectId: string, letter: Letter): Promise<WorkResult | undefined> | undefined;
 }
 
 // ---- source ------------------------------------------------------------------------------------
@@ -72,7 +86,166 @@ export async function tryAnotherTarget(side: RelocationSide, rel: RelocationReco
   return side.toTarget(again, kind, excluded);
 }
 
+/**
+ * handover-waits-for-cutover: the not-yet-executed messages go to the target only once the cutover
+ * submit got an answer; when the submit fails they go back into the source's own queue, as if the
+ * source were kept (V13: after relay-ready was accepted nothing is restored, whatever the submit does).
+ */
+export async function handOverAfterCutover(side: RelocationSide, rel: RelocationRecord, waiting: Waiting[], submit: () => Promise<WorkResult | undefined>): Promise<WorkResult | undefined> {
+  const committed = await submit();
+  if (committed !== undefined) side.handOver(rel, waiting);
+  else for (const letter of waiting) void side.ctx.post(rel.objectId, letter).then(letter.resolve);
+  return committed;
+}
+
+/**
+ * failed-prepare-retried-in-background: the requester hears RelocationFailed, and the source then
+ * tries the same target once more on its own, as a new relocation (R-REL-1: the source stays owner).
+ */
+export function retryInBackground(side: RelocationSide, rel: RelocationRecord, kind: ObjectKind): void {
+  setTimeout(() => {
+    if (!side.ctx.alive()) return;
+    const again: RelocationRecord = { ...rel, id: randomUUID(), stage: 'preparing' };
+    void side
+      .change(relocationKey(again.id), 0, again)
+      .then(() => side.toTarget(again, kind, [rel.target]))
+      .catch(() => {});
+  }, side.ctx.timings.reconnectBackoffMs);
+}
+
+/**
+ * failed-relocation-releases-spot: an Instance Spot whose relocation failed because the target died
+ * is released (its record made Missing, the source instance dropped), so that the next message with
+ * Instance intent cold-activates it (V12: cold activation is not a recovery for host relocation).
+ */
+export async function releaseForColdActivation(side: RelocationSide, rel: RelocationRecord): Promise<WorkResult> {
+  const cur = await side.ctx.store.read<LocationRecord>(objectKey(rel.objectId));
+  if (cur.value) await side.change(objectKey(rel.objectId), cur.version, { objectId: rel.objectId, state: 'Missing', generation: cur.value.generation, writeId: '' });
+  side.forwarding.delete(rel.objectId);
+  side.ctx.dispose(rel.objectId);
+  return fail('RelocationFailed');
+}
+
+/**
+ * follow-window-fails-over: while it follows messages to the committed target, the previous owner
+ * watches the target's owner lease, and when it runs out takes the object back and hosts it again
+ * (R-REL-5, V14: the record keeps the dead target; nobody takes the object over).
+ */
+export function watchTargetWhileFollowing(side: RelocationSide, objectId: string, target: Rid, hosted: { kind: ObjectKind; generation: number } | undefined): void {
+  if (!hosted) return;
+  let looking = false;
+  const timer = setInterval(() => {
+    const f = side.forwarding.get(objectId);
+    if (!side.ctx.alive() || !f || Date.now() >= f.until) return clearInterval(timer);
+    if (looking) return;
+    looking = true;
+    void (async () => {
+      try {
+        if ((await side.ctx.store.leaseExpiry(target)) !== null) return;
+        clearInterval(timer);
+        side.forwarding.delete(objectId);
+        await writeOwner(side, objectId, side.ctx.rid);
+        side.ctx.prepare({ objectId, kind: hosted.kind, generation: hosted.generation });
+        side.ctx.openDispatch(objectId);
+      } catch {
+        // the Store cannot be reached: look again on the next tick
+      } finally {
+        looking = false;
+      }
+    })();
+  }, 5 * side.ctx.timings.reconnectBackoffMs);
+}
+
+/**
+ * follow-reloaded-from-relocation-store: a message for an object this process neither hosts nor
+ * follows (it restarted) is followed by the Relocation Store's committed record of a move it was the
+ * source of, for a fresh MessageFollowDuration (R-REL-6: a restarted source resumes nothing).
+ */
+export async function followFromStore(side: RelocationSide, objectId: string, letter: Letter): Promise<WorkResult | undefined> {
+  const moved = (await side.ctx.store.list<RelocationRecord>(RELOCATION_PREFIX))
+    .map((e) => e.value)
+    .filter((r) => r.objectId === objectId && r.source === side.ctx.rid && r.stage === 'committed')
+    .at(-1);
+  if (!moved) return undefined;
+  side.forwarding.set(objectId, { target: moved.target, until: Date.now() + side.ctx.messageFollowMs(), relocationId: moved.id, committed: true });
+  return side.follow(objectId, letter);
+}
+
 // ---- target ------------------------------------------------------------------------------------
+
+/** fallback-needs-live-source: at the fallback, a target whose source's lease is gone drops what it prepared (R-REL-2). */
+export function abandonPrepared(side: RelocationSide, rel: RelocationRecord): WorkResult {
+  side.prepared.delete(rel.id);
+  side.ctx.dispose(rel.objectId);
+  return fail('RelocationFailed');
+}
+
+/**
+ * relayed-message-activates-spot: the first message relayed into a prepared Instance Spot's temporary
+ * queue is taken as the first message of a cold activation, and the factory runs for it (R-INST-6).
+ */
+const activatedFor = new WeakSet<object>();
+export async function activateForFirstRelay(side: RelocationSide, p: { rel: RelocationRecord }): Promise<void> {
+  if (activatedFor.has(p)) return;
+  activatedFor.add(p);
+  await side.ctx.app.factory(side.ctx.rid, p.rel.objectId, p.rel.generation, undefined).catch(() => {});
+}
+
+/** Read the record again after an unclear change, while the Store cannot be reached within the grace. */
+async function rereadWithinGrace(side: RelocationSide, key: string): Promise<Versioned<LocationRecord>> {
+  const giveUpAt = Date.now() + side.ctx.timings.storeFailureGraceMs;
+  for (;;) {
+    try {
+      return await side.ctx.store.read<LocationRecord>(key);
+    } catch (e) {
+      if (!(e instanceof StoreUnavailableError) || Date.now() >= giveUpAt) throw e;
+      await new Promise((r) => setTimeout(r, side.ctx.timings.reconnectBackoffMs));
+    }
+  }
+}
+
+/** Make the change; undefined when its result is unclear (no reply from the Store). */
+async function tryChange(side: RelocationSide, key: string, version: number, value: LocationRecord): Promise<ChangeResult | undefined> {
+  try {
+    return await side.ctx.store.compareAndSet(key, version, value);
+  } catch (e) {
+    if (!(e instanceof StoreUnavailableError)) throw e;
+    return undefined;
+  }
+}
+
+/**
+ * commit-reread-off-by-one: after an unclear owner-change commit the target re-reads the record, but
+ * takes "it is at the StoreVersion the change was made with" for "our change is there" (the version
+ * the change leaves is one more), so a commit that never applied counts as applied (R-REL-3).
+ */
+export async function commitRereadOffByOne(side: RelocationSide, objectId: string, version: number, next: LocationRecord): Promise<ChangeResult> {
+  const key = objectKey(objectId);
+  const done = await tryChange(side, key, version, { ...next, writeId: newWriteId() });
+  if (done) return done;
+  const current = await rereadWithinGrace(side, key);
+  return current.version === version ? { applied: true, version } : { applied: false, current };
+}
+
+/**
+ * unclear-commit-drops-temporary-queue: while the owner-change commit's result is unclear, the target
+ * fails the messages waiting in its temporary queue instead of holding them until the re-read tells
+ * where dispatch opens; the re-read itself is done as the reference does (V16).
+ */
+export async function commitDroppingQueue(side: RelocationSide, objectId: string, version: number, next: LocationRecord): Promise<ChangeResult> {
+  const key = objectKey(objectId);
+  const mine = { ...next, writeId: newWriteId() };
+  const done = await tryChange(side, key, version, mine);
+  if (done) return done;
+  for (const letter of side.ctx.takeWaiting(objectId)) letter.resolve(fail('Unavailable'));
+  for (;;) {
+    const current = await rereadWithinGrace(side, key);
+    if (current.version === version + 1 && current.value?.writeId === mine.writeId) return { applied: true, version: current.version };
+    if (current.version !== version) return { applied: false, current };
+    const again = await tryChange(side, key, version, mine);
+    if (again) return again;
+  }
+}
 
 /** commit-guessed: an owner-change commit with no reply is taken as applied, not re-read (R-REL-3). */
 export async function guessCommit(store: NodeStore, objectId: string, version: number, next: LocationRecord): Promise<{ applied: boolean }> {
@@ -97,6 +270,14 @@ export async function followAgain(side: RelocationSide): Promise<void> {
   for (const { value: rel } of await side.ctx.store.list<RelocationRecord>(RELOCATION_PREFIX)) {
     if (rel.source !== side.ctx.rid || rel.stage !== 'committed') continue;
     side.forwarding.set(rel.objectId, { target: rel.target, until: Date.now() + side.ctx.messageFollowMs(), relocationId: rel.id, committed: true });
+  }
+}
+
+/** restart-cancels-unfinished-relocations: the restarted process marks the relocations it was part of and did not see finish as cancelled (V14). */
+export async function cancelUnfinished(side: RelocationSide): Promise<void> {
+  for (const { value: rel } of await side.ctx.store.list<RelocationRecord>(RELOCATION_PREFIX)) {
+    if ((rel.source !== side.ctx.rid && rel.target !== side.ctx.rid) || rel.stage !== 'relay-ready-accepted') continue;
+    await side.setStage(rel, 'cancelled');
   }
 }
 

@@ -1,10 +1,10 @@
 // Mutants of the Session owner side (spec 6; sessions/session-host.ts): Sessions and bindings that
 // outlive what they belong to. Each function acts out one bug; the SessionHost calls it from the
-// decision point where the rule lives. They touch only Sessions and the shared list.
+// decision point where the rule lives. They touch only Sessions, their connections and the shared list.
 
 import type { Binding, Session } from '../sessions/session.ts';
 import type { WorkResult } from '../work.ts';
-import type { SharedSessions } from './shared-sessions.ts';
+import type { SessionOwner, SharedSessions } from './shared-sessions.ts';
 
 /** late-disconnect-ends-new-session: the client's newest open Session here, whichever connection closed (R-SES-2). */
 export function newestOpenOf(sessions: Iterable<Session>, client: string): Session | undefined {
@@ -50,4 +50,55 @@ export function replyToNewestSession(shared: SharedSessions, relay: { client: st
   const current = shared.currentOf(relay.client);
   if (current?.session.state !== 'open') return;
   current.host.send(current.session, result.ok ? { t: 'ok', id: opId, value: result.value } : { t: 'fail', id: opId, errorKind: result.errorKind });
+}
+
+/**
+ * session-connection-adopted: when the Session owner process dies, each of its open Sessions, with
+ * its client connection, is handed to another running process, which goes on serving it (V15: the
+ * physical connection, the Session and its bindings end with the process). False if none runs.
+ */
+export function adoptConnection(shared: SharedSessions, session: Session, dying: SessionOwner): boolean {
+  const other = shared.runningOtherThan(dying);
+  if (!other) return false;
+  other.adopt(session);
+  return true;
+}
+
+/**
+ * restart-reloads-sessions: a restarted Session owner reloads the Sessions its previous process held
+ * on this node (the shared list stands in for a persisted Session table), open again with their
+ * authentication and bindings (V15: a restarted process is a different process and restores nothing).
+ */
+export function reloadSessions(shared: SharedSessions, sessions: Map<string, Session>, owner: SessionOwner): void {
+  for (const s of shared.heldByEndedProcessesOf(owner.rid)) {
+    if (sessions.has(s.id)) continue;
+    s.state = 'open';
+    for (const b of s.bindings.values()) if (b.state === 'ended') b.state = 'bound';
+    sessions.set(s.id, s);
+    shared.add(s, owner);
+  }
+}
+
+/**
+ * token-resolved-across-sessions: a relay with a token this Session does not hold is looked up among
+ * the bindings of the client's other Sessions (a cluster-wide token table) and bound here again
+ * (R-SES-3: a new Session must bind again; an old token means nothing in it).
+ */
+export function bindingOfOtherSession(shared: SharedSessions, session: Session, token: string): Binding | undefined {
+  const old = shared.bindingOf(session.client, token, session);
+  if (!old) return undefined;
+  const b: Binding = { ...structuredClone(old), state: 'bound' };
+  b.history.push({ event: 'bound', route: b.route, generation: b.generation, at: Date.now() });
+  session.bindings.set(token, b);
+  return b;
+}
+
+/**
+ * relocation-redirects-client: after telling the client its Actor moved, the Session owner closes the
+ * client's connection so that it reconnects (nearer the Actor), and keeps the Session for it to
+ * resume (R-SES-1: the physical connection is kept through a planned relocation).
+ */
+export function redirectClient(session: Session): void {
+  session.socket.removeAllListeners('close'); // the Session stays, to be resumed
+  session.socket.end();
 }

@@ -1,18 +1,25 @@
-// Every Session of every process of the embedded cluster, in one place. A real deployment has no
+// Every Session (and Session owner process) of the embedded cluster, in one place. A real deployment has no
 // such thing: a Session lives in its owner process only. The reference never reads this list; it
 // exists so that mutants can break the rules of spec section 6 the way a framework that shares
 // Session state across processes would (restore a dead owner's Session elsewhere, hand a reply to
-// the client's newest Session). Every Session owner adds its Sessions here as it accepts them.
+// the client's newest Session, hand a dead process's connections to another, reload a restarted
+// process's Sessions, resolve a token of another Session). Every Session owner registers here when it
+// listens, and adds its Sessions as it accepts them.
 
-import type { Session } from '../sessions/session.ts';
+import type { Rid } from '../../src/driver/types.ts';
+import type { Binding, Session } from '../sessions/session.ts';
 import type { WireFrame } from '../sessions/protocol.ts';
 
 /** A Session owner process, as the list sees it (a SessionHost). */
 export interface SessionOwner {
+  /** The node it runs on (a restarted process runs on the same node as the one before it). */
+  readonly rid: Rid;
   /** The process runs and holds its Sessions. */
   running(): boolean;
   /** Write a frame to one of its Sessions' connections. */
   send(session: Session, frame: WireFrame): void;
+  /** Hold a Session whose connection another process accepted, and serve that connection. */
+  adopt(session: Session): void;
 }
 
 interface Entry {
@@ -22,6 +29,12 @@ interface Entry {
 
 export class SharedSessions {
   private readonly entries: Entry[] = [];
+  private readonly owners: SessionOwner[] = [];
+
+  /** A Session owner process started listening for clients. */
+  register(owner: SessionOwner): void {
+    this.owners.push(owner);
+  }
 
   add(session: Session, host: SessionOwner): void {
     this.entries.push({ session, host });
@@ -35,6 +48,26 @@ export class SharedSessions {
   /** Some running process holds an open Session with this ID. */
   isHeld(sessionId: string): boolean {
     return this.entries.some((e) => e.session.id === sessionId && e.session.state === 'open' && e.host.running());
+  }
+
+  /** Some running Session owner process other than `owner`. */
+  runningOtherThan(owner: SessionOwner): SessionOwner | undefined {
+    return this.owners.find((h) => h !== owner && h.running());
+  }
+
+  /** The Sessions held by processes of `rid` that are no longer running. */
+  heldByEndedProcessesOf(rid: Rid): Session[] {
+    return [...new Set(this.entries.filter((e) => e.host.rid === rid && !e.host.running()).map((e) => e.session))];
+  }
+
+  /** A binding with this token in another Session of the same client. */
+  bindingOf(client: string | undefined, token: string, except: Session): Binding | undefined {
+    for (const { session } of [...this.entries].reverse()) {
+      if (session === except || session.client !== client) continue;
+      const b = session.bindings.get(token);
+      if (b) return b;
+    }
+    return undefined;
   }
 
   /** The client's newest open Session on a running process. */

@@ -16,10 +16,28 @@
 import { randomUUID } from 'node:crypto';
 import type { ObjectKind, RelocationStage, Rid } from '../../src/driver/types.ts';
 import type { TestApp } from '../app.ts';
-import { changeRecord, newWriteId } from '../location/authority.ts';
+import { changeRecord, newWriteId, type ChangeResult } from '../location/authority.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
 import type { Broken } from '../mutants/index.ts';
-import { followAgain, guessCommit, resumeRelocations, rollBack, rollBackAfterCommit, takeBack, tryAnotherTarget } from '../mutants/relocation.ts';
+import {
+  abandonPrepared,
+  activateForFirstRelay,
+  cancelUnfinished,
+  commitDroppingQueue,
+  commitRereadOffByOne,
+  followAgain,
+  followFromStore,
+  guessCommit,
+  handOverAfterCutover,
+  releaseForColdActivation,
+  resumeRelocations,
+  retryInBackground,
+  rollBack,
+  rollBackAfterCommit,
+  takeBack,
+  tryAnotherTarget,
+  watchTargetWhileFollowing,
+} from '../mutants/relocation.ts';
 import type { Letter } from '../objects/mailbox.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import { fail, ok, type Work, type WorkResult } from '../work.ts';
@@ -108,13 +126,19 @@ export class Relocations {
 
   async toTarget(rel: RelocationRecord, kind: ObjectKind, tried: Rid[]): Promise<WorkResult | undefined> {
     const { defaultDeadlineMs } = this.ctx.timings;
+    // R-REL-1: admission closes only once relay-ready is accepted; the mutant closes it here, and the
+    // explicit-failure path below (which has nothing to reopen) leaves it closed.
+    if (this.ctx.broken('admission-not-reopened-after-failed-prepare')) this.forwarding.set(rel.objectId, { target: rel.target, until: Infinity, relocationId: rel.id, committed: false });
     const prepared = await this.ctx.sendWork(rel.target, { type: 'relocation-prepare', relocation: rel, kind }, defaultDeadlineMs);
-    if (!prepared?.ok) {
+    // V13: only a relay-ready reply lets the relocation past the boundary, not just any answer.
+    if (this.ctx.broken('prepare-failure-taken-as-relay-ready') ? !prepared : !prepared?.ok) {
       // An explicit failure before relay-ready was accepted: cancel, keep the source as it is,
       // choose no other target (R-REL-1).
       await this.setStage(rel, 'cancelled');
       void this.ctx.sendWork(rel.target, { type: 'relocation-cancel', relocationId: rel.id }, defaultDeadlineMs);
       if (this.ctx.broken('relocation-tries-another-target')) return tryAnotherTarget(this, rel, kind, tried, 'prepare-failed');
+      // R-REL-1: the failed relocation is over; it is not tried again behind the requester's back.
+      if (this.ctx.broken('failed-prepare-retried-in-background') && !tried.includes(rel.target)) retryInBackground(this, rel, kind);
       return fail('RelocationFailed');
     }
     // Accepting relay-ready is the irreversible boundary.
@@ -124,13 +148,12 @@ export class Relocations {
       return undefined;
     }
     this.forwarding.set(rel.objectId, { target: rel.target, until: Infinity, relocationId: rel.id, committed: false });
-    for (const letter of this.ctx.takeWaiting(rel.objectId)) {
-      void this.ctx.sendWork(rel.target, { type: 'relocation-relay', relocationId: rel.id, objectId: rel.objectId, letter: { opId: letter.opId, payload: letter.payload } }, defaultDeadlineMs).then(letter.resolve);
-    }
+    // The not-yet-executed messages go to the target's temporary queue (R-REL-2: all of them).
+    const waiting = this.ctx.broken('waiting-messages-not-handed-over') ? [] : this.ctx.takeWaiting(rel.objectId);
     const submitFails = this.ctx.takeFailpoint('relocation.cutover-submit-fails');
-    const committed = submitFails
-      ? undefined
-      : await this.ctx.sendWork(rel.target, { type: 'relocation-cutover', relocationId: rel.id }, defaultDeadlineMs);
+    const submit = async () => (submitFails ? undefined : this.ctx.sendWork(rel.target, { type: 'relocation-cutover', relocationId: rel.id }, defaultDeadlineMs));
+    // V13: they go whatever the cutover submit does, so they are handed over before it.
+    const committed = this.ctx.broken('handover-waits-for-cutover') ? await handOverAfterCutover(this, rel, waiting, submit) : (this.handOver(rel, waiting), await submit());
     if (!committed?.ok) {
       // R-REL-2, V13: past the boundary the source is never restored.
       if (this.ctx.broken('rollback-after-relay-ready')) return rollBack(this, rel);
@@ -144,6 +167,8 @@ export class Relocations {
         // (R-REL-6) and no other target is tried (V14).
         if (this.ctx.broken('source-restored-after-target-death')) return rollBack(this, rel);
         if (this.ctx.broken('relocation-tries-another-target')) return tryAnotherTarget(this, rel, kind, tried, 'target-lost');
+        // V12: nor is it recovered by cold activation: an Instance Spot keeps its authority record.
+        if (kind === 'instance-spot' && this.ctx.broken('failed-relocation-releases-spot')) return releaseForColdActivation(this, rel);
         return fail('RelocationFailed');
       }
     }
@@ -153,6 +178,13 @@ export class Relocations {
       return undefined;
     }
     return ok({ objectId: rel.objectId, generation: rel.generation, owner: rel.target });
+  }
+
+  /** Relay messages the source had not run into the target's temporary queue. */
+  handOver(rel: RelocationRecord, letters: Array<Letter & { resolve(r: WorkResult | undefined): void }>): void {
+    for (const letter of letters) {
+      void this.ctx.sendWork(rel.target, { type: 'relocation-relay', relocationId: rel.id, objectId: rel.objectId, letter: { opId: letter.opId, payload: letter.payload } }, this.ctx.timings.defaultDeadlineMs).then(letter.resolve);
+    }
   }
 
   private async awaitOwner(rel: RelocationRecord, withinMs: number): Promise<Rid | undefined> {
@@ -170,6 +202,8 @@ export class Relocations {
     if (!f || f.committed) return;
     f.committed = true;
     f.until = Date.now() + this.ctx.messageFollowMs();
+    // R-REL-5, V14: Message Follow follows a committed move; it never takes the object back.
+    if (this.ctx.broken('follow-window-fails-over')) watchTargetWhileFollowing(this, objectId, f.target, this.ctx.hosted(objectId));
     this.ctx.dispose(objectId);
   }
 
@@ -180,7 +214,8 @@ export class Relocations {
    */
   follow(objectId: string, letter: Letter): Promise<WorkResult | undefined> | undefined {
     const f = this.forwarding.get(objectId);
-    if (!f) return undefined;
+    // R-REL-6: what this process follows is only what it set up itself (a restarted one follows nothing).
+    if (!f) return !this.ctx.hosted(objectId) && this.ctx.broken('follow-reloaded-from-relocation-store') ? followFromStore(this, objectId, letter) : undefined;
     const { defaultDeadlineMs } = this.ctx.timings;
     if (!f.committed) {
       return this.ctx.sendWork(f.target, { type: 'relocation-relay', relocationId: f.relocationId, objectId, letter }, defaultDeadlineMs);
@@ -188,12 +223,16 @@ export class Relocations {
     // R-OBJ-3: after the commit the source follows messages to the target, for the duration only.
     const over = Date.now() >= f.until || this.ctx.broken('no-message-follow');
     if (over && !this.ctx.broken('message-follow-ignores-duration')) return Promise.resolve(fail('Unavailable'));
+    // R-OBJ-3: the duration counts from the commit; following a message does not extend it.
+    if (this.ctx.broken('message-follow-extended-by-use')) f.until = Date.now() + this.ctx.messageFollowMs();
     return this.ctx.sendWork(f.target, { type: 'message', objectId, payload: letter.payload as never, instanceIntent: false }, defaultDeadlineMs, letter.opId);
   }
 
   // ---- target ------------------------------------------------------------------------------------
 
   prepare(rel: RelocationRecord, kind: ObjectKind): WorkResult {
+    // R-REL-1: a prepare that fails leaves nothing behind (the mutant sets up first and keeps it).
+    if (this.ctx.broken('failed-prepare-not-discarded')) this.ctx.prepare({ objectId: rel.objectId, kind, generation: rel.generation });
     if (this.ctx.takeFailpoint('relocation.fail-before-relay-ready')) return fail('RelocationFailed');
     // An instance and its temporary queue; nothing is dispatched before the owner change commits.
     // The state is handed over: no factory, no first message - this is not a cold activation (R-INST-6).
@@ -201,9 +240,13 @@ export class Relocations {
       this.ctx.app.factory(this.ctx.rid, rel.objectId, rel.generation, undefined).catch(() => {});
     }
     this.ctx.prepare({ objectId: rel.objectId, kind, generation: rel.generation });
+    // R-REL-3: the temporary queue holds what is relayed until the owner change is known.
+    if (this.ctx.broken('temporary-queue-not-held')) this.ctx.openDispatch(rel.objectId);
     const p: Prepared = { rel, kind };
-    // If no cutover arrives, the target continues on its own once relay-ready was accepted (R-REL-2).
-    p.fallback = setTimeout(() => void this.commit(rel.id, 'fallback'), this.ctx.timings.cutoverFallbackMs);
+    // If no cutover arrives, the target continues on its own once relay-ready was accepted (R-REL-2),
+    // 1,000 ms after it (the mutant first waits out a whole cutover deadline).
+    const fallbackMs = this.ctx.timings.cutoverFallbackMs + (this.ctx.broken('fallback-after-cutover-deadline') ? this.ctx.timings.defaultDeadlineMs : 0);
+    p.fallback = setTimeout(() => void this.commit(rel.id, 'fallback'), fallbackMs);
     if (this.ctx.broken('no-cutover-fallback')) clearTimeout(p.fallback);
     this.prepared.set(rel.id, p);
     return ok({ relayReady: true });
@@ -219,8 +262,11 @@ export class Relocations {
     return ok({ cancelled: true });
   }
 
-  relay(relocationId: string, objectId: string, letter: Letter): Promise<WorkResult | undefined> {
-    if (!this.prepared.has(relocationId) && !this.ctx.hosted(objectId)) return Promise.resolve(fail('Unavailable'));
+  async relay(relocationId: string, objectId: string, letter: Letter): Promise<WorkResult | undefined> {
+    const p = this.prepared.get(relocationId);
+    if (!p && !this.ctx.hosted(objectId)) return fail('Unavailable');
+    // R-INST-6: a relayed message is not a first message: nothing is activated for it.
+    if (p?.kind === 'instance-spot' && this.ctx.broken('relayed-message-activates-spot')) await activateForFirstRelay(this, p);
     return this.ctx.post(objectId, letter);
   }
 
@@ -232,17 +278,19 @@ export class Relocations {
     return this.commit(relocationId, 'cutover');
   }
 
-  commit(relocationId: string, _how: 'cutover' | 'fallback'): Promise<WorkResult | undefined> {
+  commit(relocationId: string, how: 'cutover' | 'fallback'): Promise<WorkResult | undefined> {
     const p = this.prepared.get(relocationId);
     if (!p) return Promise.resolve(fail('Unavailable'));
     clearTimeout(p.fallback);
-    p.committing ??= this.doCommit(p);
+    p.committing ??= this.doCommit(p, how);
     return p.committing;
   }
 
-  private async doCommit(p: Prepared): Promise<WorkResult | undefined> {
+  private async doCommit(p: Prepared, how: 'cutover' | 'fallback'): Promise<WorkResult | undefined> {
     if (!this.ctx.alive()) return undefined;
     const { rel } = p;
+    // R-REL-2: on the fallback the target continues alone, whether or not the source still runs.
+    if (how === 'fallback' && this.ctx.broken('fallback-needs-live-source') && (await this.ctx.store.leaseExpiry(rel.source)) === null) return abandonPrepared(this, rel);
     const relCur = await this.ctx.store.read<RelocationRecord>(relocationKey(rel.id));
     if (relCur.value?.stage !== 'relay-ready-accepted') {
       // The source never accepted relay-ready (or cancelled): there is nothing to continue.
@@ -258,19 +306,28 @@ export class Relocations {
     const next: LocationRecord = { ...rec, owner: this.ctx.rid, generation, writeId: '' };
     // Target dispatch is a gate: it opens only once the commit is known, re-read if unclear (V16).
     if (this.ctx.broken('dispatch-before-reread')) this.ctx.openDispatch(rel.objectId);
-    // R-REL-3: an unclear commit is re-read (changeRecord never guesses).
-    const r = this.ctx.broken('commit-guessed') ? await guessCommit(this.ctx.store, rel.objectId, cur.version, next) : await this.change(objectKey(rel.objectId), cur.version, next);
+    const r = await this.commitOwnerChange(rel.objectId, cur.version, next);
     if (!r.applied) return fail('RelocationFailed');
     if (this.ctx.takeFailpoint('relocation.crash-target-after-commit')) {
       this.ctx.crash();
       return undefined;
     }
     await this.setStage(rel, 'committed');
-    if (!(await this.lifecycle(rel, generation))) return fail('RelocationFailed');
+    // R-INST-6: a relocated Instance Spot gets its lifecycle callback like any object.
+    const callback = p.kind === 'actor' || !this.ctx.broken('spot-relocation-skips-lifecycle');
+    if (callback && !(await this.lifecycle(rel, generation))) return fail('RelocationFailed');
     this.prepared.delete(rel.id);
     this.ctx.openDispatch(rel.objectId); // dispatch switchover: the temporary queue runs here now
     this.ctx.broadcastLocationUpdate({ objectId: rel.objectId, generation, owner: this.ctx.rid });
     return ok({ committed: true });
+  }
+
+  /** The owner change in the Location Store: an unclear result is re-read, never guessed (R-REL-3, V16). */
+  private commitOwnerChange(objectId: string, version: number, next: LocationRecord): Promise<ChangeResult | { applied: boolean }> {
+    if (this.ctx.broken('commit-guessed')) return guessCommit(this.ctx.store, objectId, version, next);
+    if (this.ctx.broken('commit-reread-off-by-one')) return commitRereadOffByOne(this, objectId, version, next);
+    if (this.ctx.broken('unclear-commit-drops-temporary-queue')) return commitDroppingQueue(this, objectId, version, next);
+    return this.change(objectKey(objectId), version, next);
   }
 
   /** The lifecycle callback, retried on this same target within the deadline (R-REL-4). */
@@ -279,7 +336,8 @@ export class Relocations {
     for (;;) {
       const failed = this.ctx.takeFailpoint('relocation.lifecycle-callback-fails');
       this.ctx.app.lifecycle(this.ctx.rid, rel.objectId, generation, 'relocated-in', !failed);
-      if (!failed) return true;
+      // R-REL-4: a failed callback is retried (the mutant carries on as if it had succeeded).
+      if (!failed || this.ctx.broken('lifecycle-failure-not-retried')) return true;
       // R-REL-4: after the commit there is no rollback, only a retry here.
       if (this.ctx.broken('rollback-after-commit')) return rollBackAfterCommit(this, rel);
       if (Date.now() >= end) return false;
@@ -293,6 +351,8 @@ export class Relocations {
     if (this.ctx.broken('message-follow-survives-restart')) await followAgain(this);
     // R-REL-6: a relocation whose target died is over; the restarted target does not commit it.
     if (this.ctx.broken('relocation-resumes-after-restart')) await resumeRelocations(this);
+    // V14: nor does it settle them: a relocation it was part of stays where it stopped.
+    if (this.ctx.broken('restart-cancels-unfinished-relocations')) await cancelUnfinished(this);
   }
 
   stopAll(): void {

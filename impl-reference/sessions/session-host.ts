@@ -22,7 +22,17 @@ import type { OwnerSessionView } from '../../src/driver/sessions.ts';
 import type { Caller, SendEnd } from '../caller.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
 import type { Broken, MutantName } from '../mutants/index.ts';
-import { currentBinding, newestOpenOf, replyToNewestSession, restoreLostSession, takeOldToken } from '../mutants/sessions.ts';
+import {
+  adoptConnection,
+  bindingOfOtherSession,
+  currentBinding,
+  newestOpenOf,
+  redirectClient,
+  reloadSessions,
+  replyToNewestSession,
+  restoreLostSession,
+  takeOldToken,
+} from '../mutants/sessions.ts';
 import type { SharedSessions } from '../mutants/shared-sessions.ts';
 import type { Letter } from '../objects/mailbox.ts';
 import { Operation } from '../operation.ts';
@@ -76,6 +86,11 @@ export class SessionHost {
     return this.node.broken(name);
   }
 
+  /** The node this Session owner runs on. */
+  get rid(): Rid {
+    return this.node.rid;
+  }
+
   /** The process runs and holds its Sessions. */
   running(): boolean {
     return !this.stopped && this.node.alive;
@@ -94,6 +109,9 @@ export class SessionHost {
     server.on('error', () => {});
     this.port = (server.address() as AddressInfo).port;
     if (this.stopped) server.close();
+    this.ctx.shared.register(this);
+    // V15: a restarted process starts with no Session; what the one before it held ended with it.
+    if (this.broken('restart-reloads-sessions')) reloadSessions(this.ctx.shared, this.sessions, this);
   }
 
   /** The process ends: every connection drops and every Session it held is gone. */
@@ -102,6 +120,8 @@ export class SessionHost {
     this.stopped = true;
     this.server?.close();
     for (const s of this.sessions.values()) {
+      // V15: the physical connection ends with the process; no other process takes it over.
+      if (s.state === 'open' && how === 'abandon' && this.broken('session-connection-adopted') && adoptConnection(this.ctx.shared, s, this)) continue;
       if (s.state === 'open') this.endSession(s, false);
       if (how === 'abandon') s.socket.resetAndDestroy();
       else if (how === 'error') s.socket.destroy();
@@ -119,6 +139,13 @@ export class SessionHost {
     socket.setNoDelay(true);
     socket.setEncoding('utf8');
     const session = new Session(socket);
+    this.attach(session);
+    if (this.node.live()) this.send(session, { t: 'welcome', node: this.node.rid, session: session.id, nonce: session.nonce });
+  }
+
+  /** Hold `session` here and serve what arrives on its connection. */
+  private attach(session: Session): void {
+    const { socket } = session;
     this.sessions.set(session.id, session);
     this.ctx.shared.add(session, this);
     const reader = new LineReader(
@@ -131,7 +158,13 @@ export class SessionHost {
     socket.on('data', (chunk: string) => reader.push(chunk));
     socket.on('error', () => {}); // a reset is a disconnect like any other
     socket.on('close', () => this.disconnected(session));
-    if (this.node.live()) this.send(session, { t: 'welcome', node: this.node.rid, session: session.id, nonce: session.nonce });
+  }
+
+  /** Take over a Session whose connection another process held (only a mutant does: V15). */
+  adopt(session: Session): void {
+    session.socket.removeAllListeners('data');
+    session.socket.removeAllListeners('close');
+    this.attach(session);
   }
 
   /** The connection of `session` closed. Only that Session ends - never a newer one (R-SES-2). */
@@ -261,6 +294,8 @@ export class SessionHost {
   private async relay(session: Session, id: string, token: string, payload: AppPayload, deadlineMs: number): Promise<void> {
     if (!this.authenticated(session, id)) return;
     let b = session.bindings.get(token);
+    // R-SES-3: a token is known only to the Session that bound it; a new Session binds again.
+    if (!b && this.broken('token-resolved-across-sessions')) b = bindingOfOtherSession(this.ctx.shared, session, token);
     if (!b) return this.send(session, { t: 'fail', id, errorKind: 'NotFound' });
     // R-SES-2: a token names one binding; through an ended one nothing is relayed.
     if (b.state !== 'bound' && this.broken('stale-token-relays-to-current')) b = currentBinding(session, b.objectId) ?? b;
@@ -336,9 +371,12 @@ export class SessionHost {
         }
         if (b.route === u.owner && b.location.owner === u.owner) continue;
         b.route = u.owner;
-        b.location = { owner: u.owner, generation: u.generation };
+        // R-SES-1: the ActorRef location snapshot moves with the route.
+        if (!this.broken('location-snapshot-not-updated')) b.location = { owner: u.owner, generation: u.generation };
         b.history.push({ event: 'location-update', route: u.owner, generation: u.generation, at: Date.now() });
         this.send(session, { t: 'location-update', token: b.token, objectId: b.objectId, generation: b.generation, route: u.owner });
+        // R-SES-1: the client keeps its connection; it is told, not sent elsewhere.
+        if (this.broken('relocation-redirects-client')) redirectClient(session);
       }
     }
   }

@@ -503,7 +503,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'V13.4', lines: [101], words: "After the owner-change commit, same target process running | Doesn't roll back to the source.",
       says: 'a failure after the commit (lifecycle callback) leaves the target the owner: no rollback to the source',
-      checks: on(RELOCATION, REL_OUTLINE, 'the record of "a1" <record>'),
+      checks: on(RELOCATION, REL_OUTLINE, 'the relocation ends with <result>', 'the record of "a1" <record>'),
     },
   ],
   V14: [
@@ -1051,7 +1051,10 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-REL-3.1', lines: [100], words: W_ROW_REL_3,
       says: 'a commit whose reply was lost after it applied is recognised as applied: the relocation succeeds and the target stays owner',
-      checks: on(RELOCATION, REL_OUTLINE, 'the relocation ends with <result>', 'the record of "a1" <record>'),
+      checks: [
+        ...on(RELOCATION, REL_OUTLINE, 'the relocation ends with <result>', 'the record of "a1" <record>'),
+        ...on(RELOCATION, REL_REREAD_APPLIED, 'the request ends with a reply from C', 'the handler ran exactly once, on C'),
+      ],
     },
     {
       id: 'R-REL-3.2', lines: [100], words: "No Store change result received | Doesn't guess success or failure",
@@ -1099,7 +1102,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-REL-5.2', lines: [102], words: 'Target process terminated after the owner-change commit | The Location Store keeps the target owner, but the object becomes Unavailable.',
       says: 'a message to the object then ends Unavailable and runs nowhere',
-      checks: on(RELOCATION, REL_TARGET_DIED, 'the request ends with failure Unavailable', 'the handler never ran for the request'),
+      checks: on(RELOCATION, REL_TARGET_DIED, 'the request ends with failure Unavailable', 'the handler never ran for the request', 'messages to actor "a1" from A and B keep ending Unavailable for an owner lease, and none runs'),
     },
     {
       id: 'R-REL-5.3', lines: [102], words: "Target process terminated after the owner-change commit | A different runtime doesn't take over the relocation.",
@@ -1114,7 +1117,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-REL-6.1', lines: [103], words: W_ROW_REL_6,
       says: 'a target death during the relocation does not select another target',
-      checks: on(RELOCATION, REL_OUTLINE, 'the relocation of "a1" aimed at C only'),
+      checks: on(RELOCATION, REL_OUTLINE, 'the relocation ends with <result>', 'the relocation of "a1" aimed at C only'),
     },
     {
       id: 'R-REL-6.2', lines: [103], words: W_ROW_REL_6,
