@@ -4,7 +4,7 @@
 import { Given, When } from '@cucumber/cucumber';
 import type { Rid } from '../src/driver/types.ts';
 import { eventually } from './support/eventually.ts';
-import { type SpotWorld } from './support/world.ts';
+import { SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
 import { noteConnection } from './support/probes.ts';
 
 When('node {rid} crashes', async function (this: SpotWorld, node: Rid) {
@@ -79,4 +79,23 @@ When('{rid} has failed to read the descriptor list', async function (this: SpotW
   await eventually(`${node} to find the Location Store unreachable`, 4 * descriptorRefreshMs + this.description.timings.heartbeatIntervalMs, async () =>
     (await this.driver.storeLog()).slice(mark).some((e) => e.node === node && e.result === 'unavailable'),
   );
+});
+
+When('node {rid} has restarted and its peers are ready', async function (this: SpotWorld, node: Rid) {
+  const peers = [...this.meshes.values()].find((n) => n.includes(node))!.filter((p) => p !== node);
+  // A peer may not have noticed the crash yet: its connection to the dead process still looks
+  // ready. Ready again means ready on a connection made after the restart.
+  const before = new Map<Rid, string | undefined>();
+  for (const p of peers) before.set(p, (await this.driver.peer(p, node)).connectionId);
+  await this.fault({ kind: 'restart', node });
+  // A restarted process connects again through discovery; bounded like any reconnect.
+  const t = this.description.timings;
+  const bound = 2 * t.livenessDeadlineMs + t.descriptorRefreshMs + t.reconnectBackoffMs + SCHEDULING_TOLERANCE_MS;
+  await eventually(`${node} and its peers to be ready again`, bound, async () => {
+    for (const p of peers) {
+      const theirs = await this.driver.peer(p, node);
+      if (!theirs.ready || theirs.connectionId === before.get(p) || !(await this.driver.peer(node, p)).ready) return false;
+    }
+    return true;
+  });
 });

@@ -33,6 +33,8 @@ Then('each first message ended with a reply from the node that activated {string
 });
 
 Then('exactly one node ran the factory of {string}, for generation {int}, and owns it', async function (this: SpotWorld, objectId: string, generation: number) {
+  // Judged once every operation that could activate it has ended, then watched for the window.
+  for (const name of this.ops.keys()) await this.outcomeOf(name);
   await throughout(`factory runs of ${objectId}`, this.neverWindow(), async () => {
     const runs = await factoryRuns(this, objectId);
     if (runs.length !== 1) return `it ran ${runs.length} times: ${runs.map((r) => `${r.node}:${r.generation}`).join(', ') || 'never'}`;

@@ -7,7 +7,7 @@ import type { ObjectKind, Rid } from '../src/driver/types.ts';
 import { eventually } from './support/eventually.ts';
 import { SCHEDULING_TOLERANCE_MS, SPEC_MESSAGE_FOLLOW_DEFAULT_MS, type SpotWorld } from './support/world.ts';
 import type { MessageOptions } from './support/parameters.ts';
-import { channelRequest, create, direct, makeReady, ownerDies, payloadFor, relocate, replyOf, start } from './support/operations.ts';
+import { channelRequest, create, direct, makeReady, ownerDies, ownerLeaseRunsOut, payloadFor, relocate, replyOf, start } from './support/operations.ts';
 import { factoryRuns, untilSinceOwnerChange } from './support/probes.ts';
 
 Given('{objectKind} {string} is Ready on {rid}', async function (this: SpotWorld, kind: ObjectKind, objectId: string, on: Rid) {
@@ -92,9 +92,7 @@ When(
 );
 
 When('the owner lease of {string} has run out', async function (this: SpotWorld, objectId: string) {
-  // The lease ends on the Store's clock; nothing may extend it (R-STO-3), so it is bounded.
-  const { ownerLeaseMs } = this.description.timings;
-  await eventually(`the owner lease of ${objectId} to run out`, ownerLeaseMs + 2 * SCHEDULING_TOLERANCE_MS, async () => !(await this.driver.lookup(objectId)).leaseValid);
+  await ownerLeaseRunsOut(this, objectId);
   this.marks.set('lease ran out', Date.now());
 });
 

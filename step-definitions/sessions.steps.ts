@@ -137,18 +137,6 @@ When('the first connection of client {string} disconnects', async function (this
   await done(this, { kind: 'session-disconnect', client, connection: 1 }, `the first connection of client ${client} disconnecting`);
 });
 
-When('node {rid} has restarted and its peers are ready', async function (this: SpotWorld, node: Rid) {
-  await this.fault({ kind: 'restart', node });
-  const peers = [...this.meshes.values()].find((n) => n.includes(node))!.filter((p) => p !== node);
-  // A restarted process connects again through discovery; bounded like any reconnect.
-  const t = this.description.timings;
-  const bound = 2 * t.livenessDeadlineMs + t.descriptorRefreshMs + t.reconnectBackoffMs + SCHEDULING_TOLERANCE_MS;
-  await eventually(`${node} and its peers to be ready again`, bound, async () => {
-    for (const p of peers) if (!(await this.driver.peer(node, p)).ready || !(await this.driver.peer(p, node)).ready) return false;
-    return true;
-  });
-});
-
 // ---- evidence: the Session owner's bindings ------------------------------------------------------
 
 Then(

@@ -46,6 +46,24 @@ Feature: Creation: one factory, and recovery of exactly the record that was bein
     And A and C each create actor "a1" on themselves with input "second", at once
     Then after the fault the factory of "a1" ran on one node at most, for generation 1 with its stored input "first"
 
+  @R-CRE-2 @V08 @objects
+  Scenario: A Close of a creation whose process died cancels exactly that record
+    When A creates actor "a1" on B with input "first", its factory held on gate "f"
+    And the factory of "a1" has started on B
+    And node B crashes
+    And the owner lease of "a1" has run out
+    And the gate "f" is released
+    And C closes "a1" naming generation 2
+    Then the request ends with failure GenerationMismatch
+    And the record of "a1" is unchanged
+    When C closes "a1" naming generation 1
+    Then the request ends with a reply
+    And the record of "a1" is Missing, generation 1
+    And no factory of "a1" ran after the fault
+    When C creates actor "a1" on C
+    Then the request ends with a reply from C
+    And the record of "a1" is Ready, owned by C, generation 2
+
   Scenario Outline: <operation> naming a generation that does not match is rejected
     Given user spot "s1" is Ready on B
     And "s1" was closed and created again on B

@@ -19,7 +19,7 @@ Feature: An owner that dies is not replaced
     And <message plural> to <kind> "o1" from A and C keep ending Unavailable for an owner lease, and none runs
     And the record of "o1" is Ready, owned by B, generation 1
     And no factory of "o1" ran after the fault
-    When node B restarts
+    When node B has restarted and its peers are ready
     Then <message plural> to <kind> "o1" from A, B and C keep ending Unavailable for an owner lease, and none runs
     And the record of "o1" is Ready, owned by B, generation 1
     And no factory of "o1" ran after the fault

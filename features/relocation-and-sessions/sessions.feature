@@ -74,6 +74,16 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
       | B    |
       | C    |
 
+  @V09 @objects @sessions
+  Scenario: After the owner died and the application created the Actor anew, the old binding stays ended
+    When node B crashes
+    And node B has restarted and its peers are ready
+    And "a1" was closed and created again on C
+    And client "c1" relays a message through its binding of "a1"
+    Then the request ends with failure BindingEnded
+    And the handler never ran for the request
+    And the Session owner A holds client "c1"'s binding of "a1" for generation 1 as ended
+
   @R-SES-2 @V09 @objects @sessions
   Scenario: A late relay through the old binding is not applied to the new binding
     Given "a1" was closed and created again on B

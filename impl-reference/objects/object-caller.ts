@@ -186,8 +186,16 @@ export class ObjectCaller {
 
   async close(op: Operation, spec: Extract<OperationSpec, { kind: 'close' | 'join' }>): Promise<void> {
     try {
-      const rec = (await this.node.store.read<LocationRecord>(objectKey(spec.objectId))).value;
+      const cur = await this.node.store.read<LocationRecord>(objectKey(spec.objectId));
+      const rec = cur.value;
       if (!rec || rec.state === 'Missing' || !rec.owner) return op.finish('failure', { errorKind: 'NotFound' });
+      // R-CRE-2: a creation whose process died is re-checked by the next operation. A Close of it
+      // cancels exactly that record (same generation, the StoreVersion read), never another one.
+      if (spec.kind === 'close' && rec.state === 'Creating' && (await this.node.store.leaseExpiry(rec.owner)) === null) {
+        if (rec.generation !== spec.generation) return op.finish('failure', { errorKind: 'GenerationMismatch' });
+        const cancelled = await this.markMissing(spec.objectId, cur.version, rec);
+        return cancelled.applied ? op.finish('reply', { reply: { objectId: spec.objectId, generation: rec.generation } }) : op.finish('failure', { errorKind: 'Unavailable' });
+      }
       const work: Work =
         spec.kind === 'close'
           ? { type: 'close', objectId: spec.objectId, generation: spec.generation }

@@ -89,6 +89,7 @@ const TR_FAILED = 'A failed operation returns its ErrorKind and is not started a
 const CR_RACE = 'Two creations of <kind> race: only the one that secured the Creating record runs the factory';
 const CR_DIED = 'A creation whose process died is continued under the same generation, with the same input';
 const CR_TWO_RECOVER = 'Two operations find the same unfinished creation: only one continues it';
+const CR_CLOSE_CANCELS = 'A Close of a creation whose process died cancels exactly that record';
 const CR_MISMATCH = '<operation> naming a generation that does not match is rejected';
 const CR_CLOSE = 'Close naming the current generation releases the authority';
 const DM_OLD_GENERATION = 'A message to <kind> naming an old generation is handled by the re-created incarnation';
@@ -132,6 +133,7 @@ const REL_RESTART = 'A target that died before the commit and restarts does not 
 const REL_UNCLEAR = "While the commit's result is unclear, target dispatch stays closed until authority is re-read";
 const REL_GENERATION = 'A relocation naming another generation is rejected';
 const SES_RELOCATION = 'A planned relocation moves the binding; the Session keeps its connection and does not rebind';
+const SES_AFTER_OWNER_FAILURE = 'After the owner died and the application created the Actor anew, the old binding stays ended';
 const SES_NOT_READY = 'A relay keeps its binding: when the bound owner is not ready, it goes nowhere else';
 const SES_LINK_BREAKS = 'A relay in flight when the link to the bound owner breaks is not carried over to the new connection';
 const SES_OTHER_GENERATION = 'A location update for another generation is not applied to the binding';
@@ -410,8 +412,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'V09.3', lines: [111], words: 'If an Actor is removed, or a new incarnation of the same ActorId is created after an owner failure, the previous binding stays terminated.',
       says: 'a new incarnation created after an owner failure (not only after a Close) also leaves the previous binding ended',
-      checks: [],
-      pending: 'Needs a @V09 scenario: the owner of a bound Actor dies, restarts, and the application closes and re-creates the Actor; the old binding stays ended. (Written; the reference does not yet let a restarted owner Close an object it no longer hosts.)',
+      checks: on(SESSIONS, SES_AFTER_OWNER_FAILURE, 'the request ends with failure BindingEnded', 'the handler never ran for the request', 'the Session owner A holds client "c1"\'s binding of "a1" for generation 1 as ended'),
     },
   ],
   V10: [
@@ -857,8 +858,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-CRE-2.2', lines: [71], words: 'It can continue the same creation or cancel exactly that record, and the factory can be called again with the same input.',
       says: 'a cancelling recovery removes exactly the unfinished record and nothing else',
-      checks: [],
-      pending: 'Needs an @R-CRE-2 scenario where recovery cancels: the record is cancelled for exactly its generation (lookup Missing, same generation; a newer record of the ID is never touched), and the next creation gets the next generation.',
+      checks: on(CREATION, CR_CLOSE_CANCELS, 'the request ends with failure GenerationMismatch', 'the record of "a1" is unchanged', 'the record of "a1" is Missing, generation 1', 'no factory of "a1" ran after the fault', 'the record of "a1" is Ready, owned by C, generation 2'),
     },
     {
       id: 'R-CRE-2.3', lines: [71], words: 'It can continue the same creation or cancel exactly that record, and the factory can be called again with the same input.',

@@ -30,10 +30,22 @@ export async function makeReady(world: SpotWorld, kind: ObjectKind, objectId: st
   if (rec.state !== 'Ready' || rec.owner !== on) throw new Error(`${objectId} is not Ready on ${on}: ${JSON.stringify(rec)}`);
 }
 
+/**
+ * Wait until the object's record names an owner whose lease has run out. The record must exist
+ * first: a change still on its way to the Store (a Missing record) has no lease to run out. The
+ * lease ends on the Store's clock and nothing may extend it (R-STO-3), so the wait is bounded.
+ */
+export async function ownerLeaseRunsOut(world: SpotWorld, objectId: string): Promise<void> {
+  const { ownerLeaseMs, defaultDeadlineMs } = world.description.timings;
+  await eventually(`the owner lease of ${objectId} to run out`, ownerLeaseMs + defaultDeadlineMs, async () => {
+    const r = await world.driver.lookup(objectId);
+    return r.state !== 'Missing' && r.owner !== undefined && !r.leaseValid;
+  });
+}
+
 export async function ownerDies(world: SpotWorld, objectId: string, owner: Rid): Promise<void> {
   await world.fault({ kind: 'crash', node: owner });
-  const { ownerLeaseMs } = world.description.timings;
-  await eventually(`the owner lease of ${objectId} to run out`, ownerLeaseMs + 2 * SCHEDULING_TOLERANCE_MS, async () => !(await world.driver.lookup(objectId)).leaseValid);
+  await ownerLeaseRunsOut(world, objectId);
 }
 
 /** "echoes" (or nothing said), "fails", "blocks on gate "g"": what the test application's handler will do. */
