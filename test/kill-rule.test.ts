@@ -56,3 +56,12 @@ test('every mutant of the reference names at least one clause, and only clauses 
     for (const b of m.breaks) assert.ok(clauseById(b), `${m.name} names ${b}, which is not a clause`);
   }
 });
+
+test("a mutant's run leaves out the @long scenarios unless a clause it breaks is checked only there", async () => {
+  const { mutantTags } = await import('../src/run/mutants.ts');
+  const r0343 = clauseById('R-OBJ-3.4')!;
+  const long = new Set(r0343.checks.map((c) => `${c.feature}\u0000${c.scenario}`));
+  assert.equal(mutantTags(['V01.2'], long), '(@V01) and not @long');
+  assert.equal(mutantTags(['R-OBJ-3.4'], long), '@R-OBJ-3');
+  assert.equal(mutantTags(['R-OBJ-3.2', 'V01.2'], long), '(@R-OBJ-3 or @V01) and not @long');
+});

@@ -11,7 +11,7 @@ import { spotcheck, tempDir } from './helpers.ts';
 
 test('every mutant is killed on the IDs it breaks', () => {
   const out = tempDir('mutants');
-  const r = spotcheck(['mutants', '--out', out]);
+  const r = spotcheck(['mutants', '--out', out], 20 * 60_000);
   const results = JSON.parse(readFileSync(join(out, 'mutants.json'), 'utf8')) as MutantResult[];
   const survivors = results.filter((m) => !m.killed).map((m) => `${m.name} (breaks ${m.breaks}, seen ${m.seen})`);
   assert.deepEqual(survivors, [], `mutants that survived:\n${survivors.join('\n')}`);

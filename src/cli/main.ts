@@ -145,7 +145,7 @@ function summarize(progress: Progress, results: ScenarioResult[], durationMs: nu
   progress.line(`${n('passed')} passed, ${n('failed')} failed, ${n('not-applicable')} not applicable (${(durationMs / 1000).toFixed(1)} s); reports in ${out}`);
 }
 
-async function mutantsCommand(opts: { backend: string; only?: string; out: string; list?: boolean; parallel: number; wire?: boolean }): Promise<number> {
+async function mutantsCommand(opts: { backend: string; only?: string; out: string; list?: boolean; parallel: number; wire?: boolean; concurrency: number }): Promise<number> {
   if (opts.wire && opts.backend !== 'embedded') throw new UsageError(`--wire serves each mutant as a runtime of its own; --backend ${opts.backend} cannot be used with it`);
   const names = mutantNames();
   if (opts.list) {
@@ -165,6 +165,7 @@ async function mutantsCommand(opts: { backend: string; only?: string; out: strin
     redisUrl,
     only,
     parallel: opts.parallel,
+    concurrency: opts.concurrency,
     wire: opts.wire,
     onMutant: (r, done, total) =>
       progress.line(
@@ -206,6 +207,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--only <names>', 'comma-separated mutant names')
     .option('--parallel <n>', "each mutant's scenarios run this many at once, each in a worker process (0: all in this process)", nonNegativeInt, 2)
     .option('--out <dir>', 'folder for mutants.json', 'reports')
+    .option('--concurrency <n>', 'mutants run at once', positiveInt, 2)
     .option('--wire', 'serve each mutant over the wire protocol (JSON-RPC over stdio), as a runtime in another process')
     .option('--list', 'list the mutants and exit')
     .action(async (opts) => {

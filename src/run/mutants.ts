@@ -12,7 +12,8 @@
 import { referenceMutants } from '../../adapters/embedded.ts';
 import { clauseById, type Clause } from '../requirements/clauses.ts';
 import type { Failure, ScenarioResult } from './results.ts';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { KIT_ROOT, type Suite } from './suite.ts';
 
 export interface Kill {
@@ -88,6 +89,37 @@ export function mutantTarget(name: string, wire: boolean): string {
   return `exec:SPOTCHECK_SERVE_MUTANT=${name} ${process.execPath} --import tsx ${join(KIT_ROOT, 'impl-reference/serve.ts')}`;
 }
 
+/**
+ * Scenarios tagged @long (they wait out a spec duration, such as the 30 s default
+ * MessageFollowDuration), by feature path and name as written.
+ */
+function longScenarios(): Set<string> {
+  const found = new Set<string>();
+  const dir = join(KIT_ROOT, 'features');
+  for (const rel of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.feature'))) {
+    const lines = readFileSync(join(dir, rel), 'utf8').split('\n');
+    lines.forEach((line, i) => {
+      const m = /^\s*Scenario(?: Outline)?: (.*)$/.exec(line);
+      if (m && /(^|\s)@long(\s|$)/.test(lines[i - 1] ?? '')) found.add(`${rel.split(sep).join('/')}\u0000${m[1].trim()}`);
+    });
+  }
+  return found;
+}
+
+/**
+ * The tag expression of a mutant's run: the requirements of the clauses it breaks. A @long scenario
+ * is left out unless one of those clauses is checked by nothing else: a mutant run is no faster
+ * than its slowest scenario, and the long ones would make the self-test minutes longer.
+ */
+export function mutantTags(breaks: readonly string[], long = longScenarios()): string {
+  const ids = [...new Set(breaks.map(requirementOf))].map((id) => `@${id}`).join(' or ');
+  const needsLong = breaks.some((b) => {
+    const clause = clauseById(b);
+    return clause !== undefined && clause.checks.length > 0 && clause.checks.every((c) => long.has(`${c.feature}\u0000${c.scenario}`));
+  });
+  return needsLong ? ids : `(${ids}) and not @long`;
+}
+
 export async function runMutants(
   suite: Suite,
   opts: {
@@ -96,18 +128,26 @@ export async function runMutants(
     only?: string[];
     parallel?: number;
     wire?: boolean;
+    /** Mutants run at once (each with its own workers). */
+    concurrency?: number;
     onMutant?: (r: MutantResult, done: number, total: number) => void;
   },
 ): Promise<MutantResult[]> {
   const mutants = referenceMutants().filter((m) => !opts.only || opts.only.includes(m.name));
-  const out: MutantResult[] = [];
-  for (const m of mutants) {
-    const tags = [...new Set(m.breaks.map(requirementOf))].map((id) => `@${id}`).join(' or ');
-    const target = { impl: mutantTarget(m.name, opts.wire ?? false), backend: opts.backend, redisUrl: opts.redisUrl };
-    const run = await suite.run({ target, tags, parallel: opts.parallel ?? 0 });
-    const result = judgeMutant(m, run.results);
-    out.push(result);
-    opts.onMutant?.(result, out.length, mutants.length);
-  }
-  return out;
+  const long = longScenarios();
+  const results = new Array<MutantResult>(mutants.length);
+  let next = 0;
+  let done = 0;
+  // A few mutants at a time: each run is a handful of scenarios that mostly wait.
+  const lane = async () => {
+    for (let i = next++; i < mutants.length; i = next++) {
+      const m = mutants[i];
+      const target = { impl: mutantTarget(m.name, opts.wire ?? false), backend: opts.backend, redisUrl: opts.redisUrl };
+      const run = await suite.run({ target, tags: mutantTags(m.breaks, long), parallel: opts.parallel ?? 0 });
+      results[i] = judgeMutant(m, run.results);
+      opts.onMutant?.(results[i], ++done, mutants.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, opts.concurrency ?? 1) }, lane));
+  return results;
 }
