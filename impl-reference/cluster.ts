@@ -31,7 +31,7 @@ import { brokenBy, type Broken } from './mutants/index.ts';
 import { NodeStore, StoreReach, type StoreFailpoint } from './store/node-store.ts';
 import { MemoryStore } from './store/memory.ts';
 import type { Store } from './store/types.ts';
-import { objectKey, type LocationRecord } from './location/records.ts';
+import { nodeKey, objectKey, type LocationRecord } from './location/records.ts';
 import { ObjectCaller } from './objects/object-caller.ts';
 import { RELOCATION_PREFIX, type RelocationRecord } from './relocation/records.ts';
 import { OutcomeBook } from './outcome-book.ts';
@@ -355,6 +355,12 @@ export class EmbeddedCluster implements Driver {
       case 'impostor':
         this.impostor(node);
         break;
+      case 'deregister': {
+        // The kit's own write to the Store, not through any node: the descriptor is gone.
+        const cur = await this.store.read(nodeKey(node.rid));
+        if (!(await this.store.compareAndSet(nodeKey(node.rid), cur.version, null)).applied) throw new DriverInputError(`the descriptor of ${node.rid} changed while it was removed`);
+        break;
+      }
       case 'failpoint':
         if (fault.name === 'transport.ack-lost-after-write') {
           if (!fault.peer) throw new DriverInputError(`failpoint ${fault.name} needs a peer`);

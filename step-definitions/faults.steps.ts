@@ -66,6 +66,10 @@ When('the Location Store stops answering {rid}', async function (this: SpotWorld
   this.marks.set('store log at outage', (await this.driver.storeLog()).length);
 });
 
+When('node {rid} leaves the descriptor list', async function (this: SpotWorld, node: Rid) {
+  await this.fault({ kind: 'deregister', node });
+});
+
 When('the Location Store answers {rid} again', async function (this: SpotWorld, node: Rid) {
   const r = await this.driver.fault({ kind: 'store-up', node });
   this.marks.set('store back', r.at);

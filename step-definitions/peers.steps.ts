@@ -153,3 +153,10 @@ Then("{rid}'s connections to {rids} are the ones noted", async function (this: S
     if (lost) violated(`${node}'s peer ${peer} was not-ready (${lost.reason})`);
   }
 });
+
+Then("{rid}'s peer {rid} is dropped once {rid} reads the list again", async function (this: SpotWorld, node: Rid, peer: Rid, _reader: Rid) {
+  // Only the needed change: the connection to a node the list no longer has is ended, once the
+  // node has read the full list (a refresh period), plus a liveness deadline to notice.
+  const t = this.description.timings;
+  await expectWithin(`${node} to drop its connection to ${peer}`, 4 * t.descriptorRefreshMs + t.livenessDeadlineMs + SCHEDULING_TOLERANCE_MS, async () => !(await this.driver.peer(node, peer)).ready);
+});

@@ -45,6 +45,19 @@ Feature: StoreFailureGrace: what a node keeps, and what it stops, while the Stor
     Then A's peer D becomes ready
     And A's connections to B and C are the ones noted
 
+  @R-STO-4 @store-faults
+  Scenario: When the Store answers again, a node that left the list meanwhile is disconnected
+    Given node D joins mesh "m1"
+    And A's peer D becomes ready
+    And the connections of A are noted
+    When the Location Store stops answering A
+    And A has failed to read the descriptor list
+    And node D leaves the descriptor list
+    Then A's peer D stayed ready throughout
+    When the Location Store answers A again
+    Then A's peer D is dropped once A reads the list again
+    And A's connections to B and C are the ones noted
+
   @R-STO-3 @objects @store-faults
   Scenario: Once owner eligibility ends, timers and messages stop
     Given actor "a1" is Ready on B with a timer every 20 ms

@@ -295,6 +295,11 @@ export type Fault =
   | { kind: 'failpoint'; name: string; node: Rid; peer?: Rid }
   /** The Location Store stops answering: for everyone, or (with node) only for that node. */
   | { kind: 'store-down'; node?: Rid }
+  /**
+   * The node leaves discovery: the kit removes its descriptor from the Location Store (the process
+   * keeps running). Nodes that read the full list afterwards drop their connection to it.
+   */
+  | { kind: 'deregister'; node: Rid }
   /** Start a crashed node again: same RID, a new process (lifecycle) with no memory of the old one. */
   | { kind: 'restart'; node: Rid }
   | { kind: 'store-up'; node?: Rid };

@@ -152,6 +152,7 @@ const GR_OUTSIDE = 'A node outside the last descriptor list is not connected to'
 const GR_NEEDED = 'When the Store answers again only the needed connection changes are made';
 const GR_STATE_CHANGES = "Once owner eligibility ends, the object's state changes stop too";
 const GR_RELOCATION_DEADLINE = "Grace does not extend a relocation's deadline";
+const GR_REMOVED = 'When the Store answers again, a node that left the list meanwhile is disconnected';
 const GR_STOP = 'Once owner eligibility ends, timers and messages stop';
 const GR_REREAD = 'When the Store answers again the owner re-reads its objects before processing goes on';
 const UR_NO_SECOND_OWNER = 'A change whose result was unclear is confirmed, never repeated over a newer owner';
@@ -1313,8 +1314,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-STO-4.4', lines: [119], words: W_STORE_RECOVERS,
       says: 'a node removed from the list during the outage is disconnected after recovery',
-      checks: [],
-      pending: 'Needs an @R-STO-4 scenario: a node leaves the list during the outage; after recovery the connection to it is closed while the others stay.',
+      checks: on(GRACE, GR_REMOVED, "A's peer D is dropped once A reads the list again", "A's connections to B and C are the ones noted"),
     },
   ],
 };

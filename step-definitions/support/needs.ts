@@ -35,6 +35,7 @@ function faultNeeds(f: Fault): string[] {
       return ['reconnect'];
     case 'store-down':
     case 'store-up':
+    case 'deregister':
       return ['store-faults'];
     case 'failpoint':
       return [failpointTag(f.name)];
