@@ -2,9 +2,12 @@
 // (from then on this node owns its execution) or refuses it for capacity, at once.
 
 import { none, type Broken } from './mutants/index.ts';
+import { redeliverWhenOverdue } from './mutants/rerun.ts';
 
 export interface QueuedWork {
   opId: string;
+  /** The deadline the operation came with, if any (only a mutant looks at it here). */
+  deadlineAt?: number;
   run(): Promise<void>;
 }
 
@@ -35,8 +38,13 @@ export class InboundQueue {
     while (!this.stopped && this.running < this.workers && this.waiting.length > 0) {
       const work = this.waiting.shift()!;
       this.running++;
-      void work.run().finally(() => {
+      const running = work.run().finally(() => {
         this.running--;
+        this.pump();
+      });
+      // R-GEN-4: accepted work runs once, however long it takes. The mutant runs it again when it is still running at its deadline.
+      if (work.deadlineAt !== undefined && this.broken('overdue-work-redelivered')) redeliverWhenOverdue(work, work.deadlineAt, running, (w) => {
+        this.waiting.unshift(w);
         this.pump();
       });
     }

@@ -264,7 +264,7 @@ export class MeshNode implements NodeContext {
       const work = f.work as Work | undefined;
       if (typeof f.opId !== 'string' || typeof work?.type !== 'string') return ib.conn.send({ t: 'rejected', opId: String(f.opId), reason: 'malformed' });
       if (typeof f.deadlineAt === 'number' && f.deadlineAt <= Date.now()) return ib.conn.send({ t: 'rejected', opId: f.opId, reason: 'deadline' });
-      return this.onSubmit(ib, f.opId, work);
+      return this.onSubmit(ib, f.opId, work, typeof f.deadlineAt === 'number' ? f.deadlineAt : undefined);
     }
   }
 
@@ -284,9 +284,10 @@ export class MeshNode implements NodeContext {
     if (!this.discovery.lookup(from) && this.broken('grace-connects-new-target')) connectCaller(this, { rid: from, mesh: this.mesh, address: f.address as string });
   }
 
-  private onSubmit(ib: Inbound, opId: string, work: Work): void {
+  private onSubmit(ib: Inbound, opId: string, work: Work, deadlineAt?: number): void {
     const accepted = this.queue.offer({
       opId,
+      ...(deadlineAt !== undefined ? { deadlineAt } : {}),
       run: async () => {
         const result = await this.runWork(opId, work);
         if (!result || !this.live()) return; // a dead process replies nothing

@@ -45,7 +45,8 @@ export class Operation {
     if (this.ended) return;
     // A shutdown is its own terminal result (R-GEN-3). The mutant ends the operation through the cancel path.
     if (status === 'shutdown' && this.broken('shutdown-ends-as-cancelled')) status = 'cancelled';
-    if (this.endsOnFirst) {
+    // R-GEN-3: a failure is a terminal result like any other. The mutant forgets to end the operation on it.
+    if (this.endsOnFirst && !(status === 'failure' && this.broken('failure-leaves-operation-open'))) {
       this.ended = true;
       this.endedSignal();
     }

@@ -30,6 +30,7 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     Given node B hangs and A's peer B has become not-ready
     When client "c1" relays a message through its binding of "a1"
     Then the request ends with failure Unavailable
+    And every attempt named B
     And the handler never ran for the request
 
   @V05 @reconnect @objects @sessions

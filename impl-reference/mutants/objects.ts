@@ -7,6 +7,7 @@
 import type { OperationSpec, Rid } from '../../src/driver/types.ts';
 import type { ChangeResult } from '../location/authority.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
+import { RELOCATION_PREFIX, type RelocationRecord } from '../relocation/records.ts';
 import type { Operation } from '../operation.ts';
 import { fail, type Work, type WorkResult } from '../work.ts';
 
@@ -52,9 +53,11 @@ export interface CallerNode {
   readonly store: {
     read<T>(key: string): Promise<{ value: T | null; version: number }>;
     leaseExpiry(holder: Rid): Promise<number | null>;
+    list<T>(prefix: string): Promise<Array<{ key: string; value: T; version: number }>>;
   };
-  readonly timings: { ownerLeaseMs: number };
+  readonly timings: { ownerLeaseMs: number; defaultDeadlineMs: number };
   otherLinks(): Array<{ readonly peer: Rid; readonly ready: boolean }>;
+  sendWork(target: Rid, work: Work, deadlineMs: number): Promise<WorkResult | undefined>;
 }
 
 /**
@@ -99,6 +102,37 @@ export async function rollBackCreation(side: ObjectCallerSide & { readonly node:
   const cur = await side.node.store.read<LocationRecord>(objectKey(objectId));
   const rec = cur.value;
   if (rec?.state === 'Creating' && rec.owner === on) await side.markMissing(objectId, cur.version, rec);
+}
+
+/**
+ * membership-written-by-caller: a membership change is a change of the record, so when the owner's
+ * lease is invalid the caller makes it itself - with the owner's own checks - instead of ending it
+ * Unavailable (R-STO-3: once owner eligibility ends, the object's state changes stop).
+ */
+export async function writeMembership(
+  side: ObjectCallerSide,
+  op: Operation,
+  spec: { objectId: string; generation: number; member: Rid },
+  version: number,
+  rec: LocationRecord,
+): Promise<void> {
+  if (rec.generation !== spec.generation) return op.finish('failure', { errorKind: 'GenerationMismatch' });
+  if (rec.state !== 'Ready') return op.finish('failure', { errorKind: 'Unavailable' });
+  const members = [...new Set([...(rec.members ?? []), spec.member])];
+  const r = await side.change(spec.objectId, version, { ...rec, members });
+  if (!r.applied) return op.finish('failure', { errorKind: 'Unavailable' });
+  op.finish('reply', { reply: { objectId: spec.objectId, generation: rec.generation, members } });
+}
+
+/**
+ * requester-finishes-relocation: the relocate's source was lost. The requesting node looks up the
+ * relocation that source started and, if it is past relay-ready, sends the cutover to the target
+ * itself so that the move completes (V14: no other runtime takes the relocation over).
+ */
+export async function finishRelocation(side: { readonly node: CallerNode }, objectId: string, source: Rid): Promise<void> {
+  const all = await side.node.store.list<RelocationRecord>(RELOCATION_PREFIX).catch(() => []);
+  const rel = all.map((e) => e.value).find((r) => r.objectId === objectId && r.source === source && r.stage === 'relay-ready-accepted');
+  if (rel) await side.node.sendWork(rel.target, { type: 'relocation-cutover', relocationId: rel.id }, side.node.timings.defaultDeadlineMs);
 }
 
 // ---- the owner side --------------------------------------------------------------------------------

@@ -133,6 +133,28 @@ export async function releaseForColdActivation(side: RelocationSide, rel: Reloca
  */
 export function watchTargetWhileFollowing(side: RelocationSide, objectId: string, target: Rid, hosted: { kind: ObjectKind; generation: number } | undefined): void {
   if (!hosted) return;
+  whenFollowedTargetLost(side, objectId, target, async () => {
+    side.forwarding.delete(objectId);
+    await writeOwner(side, objectId, side.ctx.rid);
+    side.ctx.prepare({ objectId, kind: hosted.kind, generation: hosted.generation });
+    side.ctx.openDispatch(objectId);
+  });
+}
+
+/**
+ * dead-target-marked-missing: while it follows messages to the committed target, the previous owner
+ * watches the target's owner lease, and when it runs out makes the object unavailable by marking its
+ * record Missing (R-REL-5: the record keeps the dead target as owner; the object is Unavailable).
+ */
+export function markMissingWhenTargetLost(side: RelocationSide, objectId: string, target: Rid): void {
+  whenFollowedTargetLost(side, objectId, target, async () => {
+    const cur = await side.ctx.store.read<LocationRecord>(objectKey(objectId));
+    if (cur.value?.state === 'Ready' && cur.value.owner === target) await side.change(objectKey(objectId), cur.version, { ...cur.value, state: 'Missing' });
+  });
+}
+
+/** While Message Follow lasts, look at the target's owner lease; once it is gone, act (once). */
+function whenFollowedTargetLost(side: RelocationSide, objectId: string, target: Rid, act: () => Promise<void>): void {
   let looking = false;
   const timer = setInterval(() => {
     const f = side.forwarding.get(objectId);
@@ -143,10 +165,7 @@ export function watchTargetWhileFollowing(side: RelocationSide, objectId: string
       try {
         if ((await side.ctx.store.leaseExpiry(target)) !== null) return;
         clearInterval(timer);
-        side.forwarding.delete(objectId);
-        await writeOwner(side, objectId, side.ctx.rid);
-        side.ctx.prepare({ objectId, kind: hosted.kind, generation: hosted.generation });
-        side.ctx.openDispatch(objectId);
+        await act();
       } catch {
         // the Store cannot be reached: look again on the next tick
       } finally {
@@ -241,6 +260,24 @@ export async function commitDroppingQueue(side: RelocationSide, objectId: string
   for (;;) {
     const current = await rereadWithinGrace(side, key);
     if (current.version === version + 1 && current.value?.writeId === mine.writeId) return { applied: true, version: current.version };
+    if (current.version !== version) return { applied: false, current };
+    const again = await tryChange(side, key, version, mine);
+    if (again) return again;
+  }
+}
+
+/**
+ * commit-reread-ignores-own-write: after an unclear owner-change commit the target re-reads the
+ * record, and takes any change of the StoreVersion for another node's write without looking whether
+ * the write there is its own (by its writeId), so a commit that applied counts as lost (R-REL-3).
+ */
+export async function commitRereadIgnoresOwnWrite(side: RelocationSide, objectId: string, version: number, next: LocationRecord): Promise<ChangeResult> {
+  const key = objectKey(objectId);
+  const mine = { ...next, writeId: newWriteId() };
+  const done = await tryChange(side, key, version, mine);
+  if (done) return done;
+  for (;;) {
+    const current = await rereadWithinGrace(side, key);
     if (current.version !== version) return { applied: false, current };
     const again = await tryChange(side, key, version, mine);
     if (again) return again;

@@ -1,9 +1,14 @@
-// Mutants of the Session owner side (spec 6; sessions/session-host.ts): Sessions and bindings that
-// outlive what they belong to. Each function acts out one bug; the SessionHost calls it from the
-// decision point where the rule lives. They touch only Sessions, their connections and the shared list.
+// Mutants of the Session owner side (spec 6; sessions/session-host.ts): Sessions, bindings and relays
+// that outlive what they belong to. Each function acts out one bug; the SessionHost calls it from the
+// decision point where the rule lives. They touch Sessions, their connections and the shared list;
+// the relay mutants also the node's peer links, the Caller's send and the Location Store, declared
+// here structurally.
 
+import type { Rid } from '../../src/driver/types.ts';
+import { objectKey, type LocationRecord } from '../location/records.ts';
+import type { Operation } from '../operation.ts';
 import type { Binding, Session } from '../sessions/session.ts';
-import type { WorkResult } from '../work.ts';
+import type { Work, WorkResult } from '../work.ts';
 import type { SessionOwner, SharedSessions } from './shared-sessions.ts';
 
 /** late-disconnect-ends-new-session: the client's newest open Session here, whichever connection closed (R-SES-2). */
@@ -101,4 +106,66 @@ export function bindingOfOtherSession(shared: SharedSessions, session: Session, 
 export function redirectClient(session: Session): void {
   session.socket.removeAllListeners('close'); // the Session stays, to be resumed
   session.socket.end();
+}
+
+/**
+ * unbind-token-looked-up-node-wide: a token the requesting Session does not hold is looked up among
+ * the bindings of every Session this node holds, as if tokens were one table per node (R-SES-2: a
+ * token of a previous Session means nothing in the new one).
+ */
+export function bindingOnThisNode(sessions: Iterable<Session>, token: string): Binding | undefined {
+  for (const s of sessions) {
+    const b = s.bindings.get(token);
+    if (b) return b;
+  }
+  return undefined;
+}
+
+/**
+ * location-update-follows-client: a location update for a binding whose Session owner process is
+ * gone is pushed, with that binding's token, to the client's newest Session, when this process holds
+ * it (R-SES-3: the previous connection's binding update is not applied to the new Session).
+ */
+export function updateNewestSessionOf(shared: SharedSessions, u: { objectId: string; generation: number; owner: string }, here: SessionOwner): void {
+  for (const { client, binding } of shared.bindingsOfEndedProcesses(u.objectId)) {
+    if (binding.generation !== u.generation) continue;
+    const current = shared.currentOf(client);
+    if (current?.host !== here) continue;
+    here.send(current.session, { t: 'location-update', token: binding.token, objectId: binding.objectId, generation: binding.generation, route: u.owner });
+  }
+}
+
+/** What the relay mutants use of the node's peer links. */
+export interface RouteLinks {
+  link(peer: Rid): { readonly history: ReadonlyArray<{ event: string; at: number }>; whenReady(): Promise<void> } | undefined;
+}
+
+/**
+ * relay-resent-after-reconnect: a relay the route accepted and whose connection was then lost is
+ * written again once the route is ready on a new connection, within the relay's deadline (V05: a
+ * reconnect carries nothing of the old connection's relays over; the first one may have run).
+ */
+export async function resendWhenReady<E extends { kind: string }>(caller: { send(op: Operation, target: Rid, work: Work): Promise<E> }, links: RouteLinks, op: Operation, route: Rid, work: Work, lost: E): Promise<E> {
+  const link = links.link(route);
+  if (!link) return lost;
+  const waited = await op.race(link.whenReady());
+  if (waited.kind !== 'value') return lost;
+  return caller.send(op, route, work);
+}
+
+/**
+ * binding-refreshed-after-owner-loss: once the connection to a binding's route has been lost since
+ * the binding was made (or last moved), the binding is refreshed from the object's Location Store
+ * record before the relay: route, location snapshot and generation (V09: after an owner failure a
+ * new incarnation is not the binding's; the binding stays ended).
+ */
+export async function refreshAfterRouteLoss(links: RouteLinks, store: { read<T>(key: string): Promise<{ value: T | null }> }, b: Binding): Promise<void> {
+  const since = b.history.at(-1)?.at ?? 0;
+  if (!links.link(b.route)?.history.some((e) => e.event === 'not-ready' && e.at > since)) return;
+  const rec = (await store.read<LocationRecord>(objectKey(b.objectId))).value;
+  if (rec?.state !== 'Ready' || !rec.owner) return;
+  b.route = rec.owner;
+  b.generation = rec.generation;
+  b.location = { owner: rec.owner, generation: rec.generation };
+  b.history.push({ event: 'location-update', route: rec.owner, generation: rec.generation, at: Date.now() });
 }

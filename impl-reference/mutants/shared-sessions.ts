@@ -1,10 +1,10 @@
 // Every Session (and Session owner process) of the embedded cluster, in one place. A real deployment has no
 // such thing: a Session lives in its owner process only. The reference never reads this list; it
 // exists so that mutants can break the rules of spec section 6 the way a framework that shares
-// Session state across processes would (restore a dead owner's Session elsewhere, hand a reply to
-// the client's newest Session, hand a dead process's connections to another, reload a restarted
-// process's Sessions, resolve a token of another Session). Every Session owner registers here when it
-// listens, and adds its Sessions as it accepts them.
+// Session state across processes would (restore a dead owner's Session elsewhere, hand a reply or
+// a binding update to the client's newest Session, hand a dead process's connections to another,
+// reload a restarted process's Sessions, resolve a token of another Session). Every Session owner
+// registers here when it listens, and adds its Sessions as it accepts them.
 
 import type { Rid } from '../../src/driver/types.ts';
 import type { Binding, Session } from '../sessions/session.ts';
@@ -68,6 +68,16 @@ export class SharedSessions {
       if (b) return b;
     }
     return undefined;
+  }
+
+  /** The bindings of `objectId` held by Sessions whose owner process is no longer running, with their client. */
+  bindingsOfEndedProcesses(objectId: string): Array<{ client: string; binding: Binding }> {
+    const found: Array<{ client: string; binding: Binding }> = [];
+    for (const { session, host } of this.entries) {
+      if (host.running() || !session.client) continue;
+      for (const b of session.bindings.values()) if (b.objectId === objectId) found.push({ client: session.client, binding: b });
+    }
+    return found;
   }
 
   /** The client's newest open Session on a running process. */

@@ -13,7 +13,7 @@ import type { Caller } from '../caller.ts';
 import { changeRecord, newWriteId, type ChangeResult } from '../location/authority.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
 import type { MeshNode } from '../mesh-node.ts';
-import { reselectLikeChannel, resumeHere, rewriteThenUnavailable, rollBackCreation, takeOver, waitForOwner } from '../mutants/objects.ts';
+import { finishRelocation, reselectLikeChannel, resumeHere, rewriteThenUnavailable, rollBackCreation, takeOver, waitForOwner, writeMembership } from '../mutants/objects.ts';
 import { rerunOnce } from '../mutants/rerun.ts';
 import type { Operation } from '../operation.ts';
 import { StoreUnavailableError } from '../store/types.ts';
@@ -83,8 +83,10 @@ export class ObjectCaller {
     }
 
     const ownerLease = rec.owner ? await this.node.store.leaseExpiry(rec.owner) : null;
-    const unfinishedActivation =
-      rec.kind === 'instance-spot' && (rec.state === 'Creating' || (rec.state === 'Ready' && !rec.firstMessageRestored));
+    // V12: only a first activation whose first message is not restored yet is unfinished. The mutant
+    // takes the recovery pointer, which the Ready record keeps, for the sign of an unfinished one.
+    const restored = rec.firstMessageRestored && !(rec.recovery && this.broken('recovery-pointer-means-unfinished'));
+    const unfinishedActivation = rec.kind === 'instance-spot' && (rec.state === 'Creating' || (rec.state === 'Ready' && !restored));
 
     if (unfinishedActivation && intent) {
       // R-INST-2: an unfinished first activation is resumed, never replaced by a new incarnation.
@@ -177,7 +179,11 @@ export class ObjectCaller {
       if (!rec || rec.state === 'Missing' || !rec.owner) return op.finish('failure', { errorKind: 'NotFound' });
       const work: Work = { type: 'relocate', objectId: spec.objectId, target: spec.target, ...(spec.generation !== undefined ? { generation: spec.generation } : {}) };
       this.cache.delete(spec.objectId);
-      await this.finishOn(op, rec.owner, work);
+      const end = await this.caller.send(op, rec.owner, work);
+      this.caller.finishFrom(op, end);
+      // V14: a relocation whose source was lost is over for the requester; no other runtime carries it
+      // on. The mutant finishes it from here.
+      if ((end.kind === 'lost' || end.kind === 'unknown') && this.broken('requester-finishes-relocation')) await finishRelocation(this, spec.objectId, rec.owner);
     } catch (e) {
       if (!(e instanceof StoreUnavailableError)) throw e;
       op.finish('failure', { errorKind: 'Unavailable' });
@@ -193,9 +199,13 @@ export class ObjectCaller {
       // cancels exactly that record (same generation, the StoreVersion read), never another one.
       if (spec.kind === 'close' && rec.state === 'Creating' && (await this.node.store.leaseExpiry(rec.owner)) === null) {
         if (rec.generation !== spec.generation) return op.finish('failure', { errorKind: 'GenerationMismatch' });
-        const cancelled = await this.markMissing(spec.objectId, cur.version, rec);
+        // The cancelled record keeps its generation. The mutant rolls it back to the one before the creation.
+        const cancelled = await this.markMissing(spec.objectId, cur.version, this.broken('creation-cancel-rolls-back-generation') ? { ...rec, generation: rec.generation - 1 } : rec);
         return cancelled.applied ? op.finish('reply', { reply: { objectId: spec.objectId, generation: rec.generation } }) : op.finish('failure', { errorKind: 'Unavailable' });
       }
+      // R-STO-3: an owner whose eligibility ended changes nothing, and nobody changes its object for
+      // it. The mutant writes a membership change to the record itself when the owner lease is invalid.
+      if (spec.kind === 'join' && this.broken('membership-written-by-caller') && (await this.node.store.leaseExpiry(rec.owner)) === null) return writeMembership(this, op, spec, cur.version, rec);
       const work: Work =
         spec.kind === 'close'
           ? { type: 'close', objectId: spec.objectId, generation: spec.generation }

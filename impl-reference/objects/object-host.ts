@@ -234,7 +234,9 @@ export class ObjectHost {
         const rec = cur.value;
         const p = rec?.recovery;
         const unfinished = rec?.kind === 'instance-spot' && (rec.state === 'Creating' || (rec.state === 'Ready' && !rec.firstMessageRestored));
-        if (rec && unfinished && p?.targetNode === this.ctx.rid && p.lifecycle === this.ctx.lifecycle) {
+        // V11: the pointer names a node and its lifecycle; the mutant compares the node only, so a restarted process resumes.
+        const samePointer = p?.targetNode === this.ctx.rid && (p.lifecycle === this.ctx.lifecycle || this.ctx.broken('recovery-pointer-ignores-lifecycle'));
+        if (rec && unfinished && samePointer) {
           return this.resumeActivation(rec, cur.version, letter);
         }
       }

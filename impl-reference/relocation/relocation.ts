@@ -24,11 +24,13 @@ import {
   activateForFirstRelay,
   cancelUnfinished,
   commitDroppingQueue,
+  commitRereadIgnoresOwnWrite,
   commitRereadOffByOne,
   followAgain,
   followFromStore,
   guessCommit,
   handOverAfterCutover,
+  markMissingWhenTargetLost,
   releaseForColdActivation,
   resumeRelocations,
   retryInBackground,
@@ -204,6 +206,8 @@ export class Relocations {
     f.until = Date.now() + this.ctx.messageFollowMs();
     // R-REL-5, V14: Message Follow follows a committed move; it never takes the object back.
     if (this.ctx.broken('follow-window-fails-over')) watchTargetWhileFollowing(this, objectId, f.target, this.ctx.hosted(objectId));
+    // R-REL-5: a dead target stays the owner, and the object Unavailable; nothing releases it either.
+    if (this.ctx.broken('dead-target-marked-missing')) markMissingWhenTargetLost(this, objectId, f.target);
     this.ctx.dispose(objectId);
   }
 
@@ -326,6 +330,7 @@ export class Relocations {
   private commitOwnerChange(objectId: string, version: number, next: LocationRecord): Promise<ChangeResult | { applied: boolean }> {
     if (this.ctx.broken('commit-guessed')) return guessCommit(this.ctx.store, objectId, version, next);
     if (this.ctx.broken('commit-reread-off-by-one')) return commitRereadOffByOne(this, objectId, version, next);
+    if (this.ctx.broken('commit-reread-ignores-own-write')) return commitRereadIgnoresOwnWrite(this, objectId, version, next);
     if (this.ctx.broken('unclear-commit-drops-temporary-queue')) return commitDroppingQueue(this, objectId, version, next);
     return this.change(objectKey(objectId), version, next);
   }

@@ -25,13 +25,18 @@ import type { Broken, MutantName } from '../mutants/index.ts';
 import {
   adoptConnection,
   bindingOfOtherSession,
+  bindingOnThisNode,
   currentBinding,
   newestOpenOf,
   redirectClient,
+  refreshAfterRouteLoss,
   reloadSessions,
   replyToNewestSession,
+  resendWhenReady,
   restoreLostSession,
   takeOldToken,
+  updateNewestSessionOf,
+  type RouteLinks,
 } from '../mutants/sessions.ts';
 import type { SharedSessions } from '../mutants/shared-sessions.ts';
 import type { Letter } from '../objects/mailbox.ts';
@@ -42,8 +47,8 @@ import type { Work, WorkResult } from '../work.ts';
 import { authProof, encode, isRecord, LineReader, proofMatches, type WireFrame } from './protocol.ts';
 import { Session, type Binding } from './session.ts';
 
-/** What the Session owner needs from its node (a MeshNode). */
-export interface SessionOwnerNode {
+/** What the Session owner needs from its node (a MeshNode); its peer links only mutants read. */
+export interface SessionOwnerNode extends RouteLinks {
   readonly rid: Rid;
   readonly store: NodeStore;
   readonly broken: Broken;
@@ -300,11 +305,15 @@ export class SessionHost {
     // R-SES-2: a token names one binding; through an ended one nothing is relayed.
     if (b.state !== 'bound' && this.broken('stale-token-relays-to-current')) b = currentBinding(session, b.objectId) ?? b;
     if (b.state !== 'bound') return this.send(session, { t: 'fail', id, errorKind: 'BindingEnded' });
+    // V09: a binding keeps the incarnation it was made for, whatever became of its route's process.
+    if (this.broken('binding-refreshed-after-owner-loss')) await refreshAfterRouteLoss(this.node, this.node.store, b);
     // The relay is an operation of its own on the mesh, with the client's request ID, sent to the
     // binding's route and nowhere else.
     const op = new Operation(id, Date.now() + deadlineMs, () => {});
     const work: Work = { type: 'session-relay', objectId: b.objectId, generation: b.generation, payload, client: session.client ?? '', session: session.id };
-    const end = await this.ctx.caller.send(op, b.route, work);
+    let end = await this.ctx.caller.send(op, b.route, work);
+    // V05: a relay lost with its connection is not written again on the new connection.
+    if (end.kind === 'lost' && this.broken('relay-resent-after-reconnect')) end = await resendWhenReady(this.ctx.caller, this.node, op, b.route, work, end);
     op.finish('failure'); // ends the internal operation; nobody receives this result
     const attempts: Attempt[] = op.attempts.map((a) => ({ ...a }));
     this.send(session, this.relayAnswer(session, b, id, end, attempts));
@@ -331,6 +340,8 @@ export class SessionHost {
   private unbind(session: Session, id: string, token: string): void {
     if (!this.authenticated(session, id)) return;
     let b = session.bindings.get(token);
+    // R-SES-2: a token is looked up in the requesting Session only; a previous Session's is unknown here.
+    if (!b && this.broken('unbind-token-looked-up-node-wide')) b = bindingOnThisNode(this.sessions.values(), token);
     if (!b) return this.send(session, { t: 'fail', id, errorKind: 'NotFound' });
     // R-SES-2: an unbind ends the binding its token names, never a newer one of the same Actor.
     if (this.broken('old-token-unbind-applies')) b = currentBinding(session, b.objectId) ?? b;
@@ -360,10 +371,14 @@ export class SessionHost {
   applyLocationUpdate(u: LocationUpdate): void {
     // R-SES-1: a location update is applied (the mutant ignores it).
     if (!this.node.live() || this.stopped || this.broken('location-update-ignored')) return;
+    // R-SES-3: an update goes to the Session that holds the binding, never to another of its client.
+    if (this.broken('location-update-follows-client')) updateNewestSessionOf(this.ctx.shared, u, this);
     for (const session of this.sessions.values()) {
       if (session.state !== 'open') continue;
       for (const b of session.bindings.values()) {
-        if (b.objectId !== u.objectId || b.state !== 'bound' || b.generation !== u.generation) continue;
+        if (b.objectId !== u.objectId || b.state !== 'bound') continue;
+        // R-SES-1: an update applies to the bindings of the generation it names only.
+        if (b.generation !== u.generation && !this.broken('location-update-ignores-generation')) continue;
         // R-SES-1: the binding follows the relocation; it does not end.
         if (this.broken('relocation-forces-rebind')) {
           this.endBinding(session, b);

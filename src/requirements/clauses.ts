@@ -240,7 +240,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'V02.3', lines: [140], words: "Node direct, Actor/Spot direct, and Session binding operations don't switch the specified logical identity to a different target.",
       says: 'a Session relay keeps its binding: when the bound target is unavailable the relay is not sent to another target',
-      checks: on(SESSIONS, SES_NOT_READY, 'the request ends with failure Unavailable', 'the handler never ran for the request'),
+      checks: on(SESSIONS, SES_NOT_READY, 'the request ends with failure Unavailable', 'every attempt named B', 'the handler never ran for the request'),
     },
   ],
   V03: [
@@ -938,7 +938,7 @@ export const CLAUSES: Record<string, Clause[]> = {
       says: 'no new incarnation anywhere: no factory runs',
       checks: [
         ...on(INSTANCE, IS_OUTLINE, 'the factory runs of "i1" were "<factory runs>"'),
-        ...on(OWNER_FAILURE, OF_OUTLINE, 'no factory of "o1" ran after the fault', 'the record of "o1" is Ready, owned by B, generation 1'),
+        ...on(OWNER_FAILURE, OF_OUTLINE, 'the request ends with failure Unavailable', OF_PROBES, OF_PROBES_AFTER_RESTART, 'no factory of "o1" ran after the fault', 'the record of "o1" is Ready, owned by B, generation 1'),
       ],
     },
     {

@@ -44,4 +44,7 @@ export const CORE_MUTANTS = [
   { name: 'grace-blocks-reconnect', breaks: ['R-STO-2.2'], what: 'while the Store is unreachable no connection is made at all, not even a reconnect to a peer of the last list' },
   { name: 'grace-keeps-silent-peer-ready', breaks: ['R-STO-2.3'], what: 'while the Store is unreachable a connection that misses its liveness deadline is kept ready, as the last list\'s connections are kept' },
   { name: 'grace-stops-descriptor-refresh', breaks: ['R-STO-4.2'], what: 'the periodic descriptor-list read is stopped when the Store fails and never started again when it is back' },
+  // Added with R-GEN-3.4 and R-GEN-4.4.
+  { name: 'failure-leaves-operation-open', breaks: ['R-GEN-3.4'], what: 'the failure path of Operation.finish delivers the failure but forgets to mark the operation ended, so a later cancel or shutdown is delivered too' },
+  { name: 'overdue-work-redelivered', breaks: ['R-GEN-4.4'], what: 'the inbound queue treats accepted work still running at the deadline it came with as lost by its worker and runs it again, like a queue\'s visibility timeout' },
 ] as const satisfies readonly MutantSpec[];

@@ -46,4 +46,11 @@ export const OBJECT_MUTANTS = [
   { name: 'close-never-releases-authority', breaks: ['R-INST-5.1'], what: 'Close replies once the record is Closing and the instance gone, and never writes the authority release' },
   { name: 'first-message-not-stored', breaks: ['R-INST-7.1'], what: 'cold activation writes the creation record with the factory input only; the first message is kept in memory' },
   { name: 'timer-ignores-eligibility', breaks: ['R-STO-3.3'], what: 'an object timer checks only that the process is alive, not that the node is still owner-eligible' },
+  // Added with V11.2, V12.3, V14.4, R-CRE-2.2, R-STO-1.3 and R-STO-3.4.
+  { name: 'recovery-pointer-ignores-lifecycle', breaks: ['V11.2'], what: 'a node resumes an unfinished first activation whose recovery pointer names its RID, without comparing the pointer\'s lifecycle with its own' },
+  { name: 'recovery-pointer-means-unfinished', breaks: ['V12.3'], what: 'the caller takes an Instance Spot record that still carries its activation recovery pointer for an unfinished activation, though its first message was restored' },
+  { name: 'creation-cancel-rolls-back-generation', breaks: ['R-CRE-2.2'], what: 'a Close that cancels a creation whose process died writes the record Missing with the generation before it, undoing the creation\'s increment' },
+  { name: 'unclear-change-judged-by-version', breaks: ['R-STO-1.3'], what: 'an unclear Store change is taken as applied when the re-read finds the StoreVersion moved past the one it used, without checking that the write there is its own' },
+  { name: 'membership-written-by-caller', breaks: ['R-STO-3.4'], what: "a membership change whose owner's lease is invalid is written to the record by the caller itself, as a plain Store change, instead of ending Unavailable" },
+  { name: 'requester-finishes-relocation', breaks: ['V14.4'], what: 'a relocate whose source was lost after relay-ready was accepted is finished by the requesting node, which sends the cutover to the target itself' },
 ] as const satisfies readonly MutantSpec[];

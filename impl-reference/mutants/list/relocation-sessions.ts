@@ -37,6 +37,7 @@ export const RELOCATION_AND_SESSION_MUTANTS = [
   { name: 'handover-waits-for-cutover', breaks: ['V13.2'], what: "the waiting messages are relayed only once the cutover submit answered; a failed submit puts them back in the source's queue" },
   { name: 'failed-relocation-releases-spot', breaks: ['V12.4'], what: 'an Instance Spot whose relocation target died is released (record Missing) for the next Instance-intent message to cold-activate' },
   { name: 'follow-window-fails-over', breaks: ['V14.2', 'R-REL-5.1'], what: "while following messages to the committed target, the source takes the object back when the target's owner lease runs out" },
+  { name: 'dead-target-marked-missing', breaks: ['R-REL-5.2', 'R-REL-5.1'], what: "when the committed target's owner lease runs out during Message Follow, the source makes the object unavailable by marking its record Missing" },
   { name: 'message-follow-extended-by-use', breaks: ['R-OBJ-3.4'], what: 'each message the previous owner follows extends Message Follow by another MessageFollowDuration' },
   { name: 'follow-reloaded-from-relocation-store', breaks: ['R-REL-6.3'], what: "a restarted source with no forwarding entry for an object follows it by the Relocation Store's committed record of its move" },
   { name: 'restart-cancels-unfinished-relocations', breaks: ['V14.3'], what: 'a restarted process marks the relocations it was part of and did not see finish as cancelled' },
@@ -49,6 +50,7 @@ export const RELOCATION_AND_SESSION_MUTANTS = [
   { name: 'unclear-commit-drops-temporary-queue', breaks: ['V16.3'], what: "while the commit's result is unclear the target fails the messages in its temporary queue instead of holding them" },
   { name: 'lifecycle-failure-not-retried', breaks: ['R-REL-4.2'], what: 'a failed relocated-in lifecycle callback is not retried: the target opens dispatch as if it had succeeded' },
   { name: 'spot-relocation-skips-lifecycle', breaks: ['R-INST-6.1'], what: 'the target runs the relocated-in lifecycle callback only for Actors: a relocated Instance Spot gets none' },
+  { name: 'commit-reread-ignores-own-write', breaks: ['R-REL-3.1'], what: "the re-read after an unclear commit takes any change of the StoreVersion for another node's write, without looking whether the write there is its own" },
   { name: 'relayed-message-activates-spot', breaks: ['R-INST-6.3'], what: "the first message relayed into a prepared Instance Spot's temporary queue is taken as a cold activation's: the factory runs" },
   // Sessions: the owner side.
   { name: 'relocation-redirects-client', breaks: ['R-SES-1.1'], what: "after a location update the Session owner closes the client's connection for it to reconnect, keeping the Session to resume" },
@@ -56,4 +58,9 @@ export const RELOCATION_AND_SESSION_MUTANTS = [
   { name: 'session-connection-adopted', breaks: ['V15.3'], what: "when the Session owner process dies its client connections are handed to another running process" },
   { name: 'restart-reloads-sessions', breaks: ['V15.4'], what: "a restarted Session owner reloads the Sessions (and bindings) its previous process held" },
   { name: 'token-resolved-across-sessions', breaks: ['R-SES-3.3'], what: "a relay with a token the Session does not hold is resolved through the client's other Sessions' bindings" },
+  { name: 'location-update-ignores-generation', breaks: ['R-SES-1.5'], what: "a location update moves every bound binding of the Actor, without comparing the generation it names with the binding's" },
+  { name: 'unbind-token-looked-up-node-wide', breaks: ['R-SES-2.4'], what: "an unbind with a token its Session does not hold is looked up among the bindings of every Session this node holds" },
+  { name: 'location-update-follows-client', breaks: ['R-SES-3.5'], what: "a location update for a binding whose Session owner died is pushed to the client's newest Session, by client name" },
+  { name: 'relay-resent-after-reconnect', breaks: ['V05.5'], what: 'a relay whose mesh connection broke after the route accepted it is sent again once the route is ready on a new connection' },
+  { name: 'binding-refreshed-after-owner-loss', breaks: ['V09.3'], what: "after the connection to a binding's route was lost, the next relay refreshes the binding from the Location Store record: owner and generation" },
 ] as const satisfies readonly MutantSpec[];
