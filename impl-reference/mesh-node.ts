@@ -180,7 +180,8 @@ export class MeshNode implements NodeContext {
         // R-STO-4: the Store is back; connections follow the list's changes only.
         if (wasDown && this.broken('recovery-reconnects-everything')) dropEveryLink(this);
         for (const d of this.discovery.inMesh(this.mesh)) if (d.rid !== this.rid) this.ensureLink(d.rid);
-        for (const rid of change.removed) this.dropLink(rid);
+        // R-STO-4: a node the list no longer has is dropped. The mutant, once the Store is back, only adds.
+        if (!(wasDown && this.broken('recovery-keeps-removed-links'))) for (const rid of change.removed) this.dropLink(rid);
       } catch {
         this.storeReadable = false;
         this.discovery.fresh = false;

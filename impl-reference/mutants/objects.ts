@@ -146,6 +146,19 @@ export interface ObjectHostSide {
 }
 
 /**
+ * unhosted-instance-spot-reactivated: an Instance-intent message reaches the node the Store names
+ * owner of a Ready Instance Spot it does not host (its process was restarted); the node takes the
+ * Spot for Missing and cold-activates a new generation of it here.
+ */
+export async function reactivateAsNew(side: ObjectHostSide, objectId: string, letter: { opId: string; payload: unknown }): Promise<WorkResult | undefined> {
+  const rec = (await side.read(objectId)).value;
+  if (rec?.kind !== 'instance-spot' || rec.state !== 'Ready' || rec.owner !== side.rid) return fail('Unavailable');
+  const next = { ...rec, generation: rec.generation + 1 };
+  await side.factory(objectId, next.generation, rec.creation?.input);
+  return side.rehost(next).post(letter);
+}
+
+/**
  * restarted-owner-reloads-from-record: a message reaches a node that the Store still names owner of
  * a Ready object it does not host (it was restarted); the node rebuilds the object from the record
  * (factory with the stored input, same generation) and delivers the message to it.

@@ -9,7 +9,7 @@ import { changeRecord, newWriteId, type ChangeResult } from '../location/authori
 import type { LeaseKeeper } from '../location/lease.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
 import type { Broken } from '../mutants/index.ts';
-import { reloadFromRecord, type ObjectHostSide } from '../mutants/objects.ts';
+import { reactivateAsNew, reloadFromRecord, type ObjectHostSide } from '../mutants/objects.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import { StoreUnavailableError } from '../store/types.ts';
 import { fail, ok, type Work, type WorkResult } from '../work.ts';
@@ -240,6 +240,8 @@ export class ObjectHost {
           return this.resumeActivation(rec, cur.version, letter);
         }
       }
+      // R-INST-4: an Instance Spot this process does not host is not Missing: no new incarnation here.
+      if (instanceIntent && this.ctx.broken('unhosted-instance-spot-reactivated')) return reactivateAsNew(this.reloading(), objectId, letter);
       // R-OBJ-4: named owner in the Store but hosting nothing (a restarted process): it brings nothing back.
       if (this.ctx.broken('restarted-owner-reloads-from-record')) return reloadFromRecord(this.reloading(), objectId, letter);
       return fail('Unavailable'); // not the owner here: the caller does not try elsewhere

@@ -312,6 +312,8 @@ export class SessionHost {
     const op = new Operation(id, Date.now() + deadlineMs, () => {});
     const work: Work = { type: 'session-relay', objectId: b.objectId, generation: b.generation, payload, client: session.client ?? '', session: session.id };
     let end = await this.ctx.caller.send(op, b.route, work);
+    // V02: a relay keeps its binding's route. The mutant falls back to this node when the route is not ready.
+    if (end.kind === 'not-ready' && this.broken('relay-falls-back-to-local')) end = await this.ctx.caller.send(op, this.node.rid, work);
     // V05: a relay lost with its connection is not written again on the new connection.
     if (end.kind === 'lost' && this.broken('relay-resent-after-reconnect')) end = await resendWhenReady(this.ctx.caller, this.node, op, b.route, work, end);
     op.finish('failure'); // ends the internal operation; nobody receives this result

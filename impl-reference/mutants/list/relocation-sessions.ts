@@ -63,4 +63,5 @@ export const RELOCATION_AND_SESSION_MUTANTS = [
   { name: 'location-update-follows-client', breaks: ['R-SES-3.5'], what: "a location update for a binding whose Session owner died is pushed to the client's newest Session, by client name" },
   { name: 'relay-resent-after-reconnect', breaks: ['V05.5'], what: 'a relay whose mesh connection broke after the route accepted it is sent again once the route is ready on a new connection' },
   { name: 'binding-refreshed-after-owner-loss', breaks: ['V09.3'], what: "after the connection to a binding's route was lost, the next relay refreshes the binding from the Location Store record: owner and generation" },
+  { name: 'relay-falls-back-to-local', breaks: ['V02.3'], what: "a relay whose binding's route is not ready is sent to the Session owner's own node instead" },
 ] as const satisfies readonly MutantSpec[];
