@@ -212,8 +212,17 @@ When("the spec's default MessageFollowDuration has passed since the owner change
   await untilSinceOwnerChange(this, SPEC_MESSAGE_FOLLOW_DEFAULT_MS + SCHEDULING_TOLERANCE_MS);
 });
 
+// A relocation moves forward through these stages; "has reached" a stage means it or a later one
+// (a relocation that commits at once may never be seen resting at relay-ready-accepted).
+const STAGES_IN_ORDER = ['preparing', 'relay-ready-accepted', 'committed'];
+
 When('the relocation of {string} has reached stage {word}', async function (this: SpotWorld, objectId: string, stage: string) {
-  await eventually(`the relocation of ${objectId} to reach ${stage}`, this.description.timings.defaultDeadlineMs, async () => (await this.driver.relocation(objectId))?.stage === stage);
+  const want = STAGES_IN_ORDER.indexOf(stage);
+  if (want < 0) throw new Error(`"${stage}" is not a stage a relocation moves forward through (${STAGES_IN_ORDER.join(', ')})`);
+  await eventually(`the relocation of ${objectId} to reach ${stage}`, this.description.timings.defaultDeadlineMs, async () => {
+    const rel = await this.driver.relocation(objectId);
+    return rel !== null && STAGES_IN_ORDER.indexOf(rel.stage) >= want;
+  });
 });
 
 When('a timer of {string} has run on {rid} since the Store answered again', async function (this: SpotWorld, objectId: string, node: Rid) {

@@ -152,6 +152,32 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     And the relocation ends with a reply from B
     And the record of "a1" is Ready, owned by C, generation 1
 
+  @V16 @objects @store-faults @relocation @failpoint:relocation.relay-ready-record-reply-lost
+  Scenario: While the source's record of the boundary is unclear, it takes no work back
+    Given A sends actor "a1" a message that blocks on gate "g"
+    And the handler has started on B
+    And A sends actor "a1" a later message, with a deadline of 3000 ms
+    And the source B loses the reply of its relay-ready record
+    When B relocates "a1" to C
+    And the relocation of "a1" has reached stage relay-ready-accepted
+    And the gate "g" is released
+    Then the later message ran on C
+    And the relocation ends with a reply from B
+    And the record of "a1" is Ready, owned by C, generation 1
+
+  @R-REL-4 @objects @relocation @failpoint:relocation.dispatch-switchover-fails
+  Scenario: A dispatch switchover that fails after the commit is retried on the same target
+    Given A sends actor "a1" a message that blocks on gate "g"
+    And the handler has started on B
+    And A sends actor "a1" a later message, with a deadline of 3000 ms
+    And the target C fails its first dispatch switchover
+    When B relocates "a1" to C
+    And the relocation of "a1" has reached stage relay-ready-accepted
+    And the gate "g" is released
+    Then the relocation ends with a reply from B
+    And the later message ran on C
+    And the record of "a1" stays Ready, owned by C, generation 1
+
   @V08 @objects @relocation
   Scenario: A relocation naming another generation is rejected
     When A relocates "a1" to C, naming generation 2

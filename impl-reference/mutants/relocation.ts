@@ -334,3 +334,20 @@ async function writeOwner(side: RelocationSide, objectId: string, owner: Rid): P
   const cur = await side.ctx.store.read<LocationRecord>(objectKey(objectId));
   if (cur.value) await side.change(objectKey(objectId), cur.version, { ...cur.value, owner });
 }
+
+/**
+ * unclear-boundary-taken-as-failed: the source's Store change recording relay-ready as accepted
+ * gets no reply, and the source takes that as "not written": it gives the relocation up and goes
+ * on serving the object, although the change applied and the target will commit on its fallback.
+ */
+export async function setStageGuessingFailure(side: RelocationSide, rel: RelocationRecord, stage: RelocationStage): Promise<RelocationRecord | undefined> {
+  const key = relocationKey(rel.id);
+  const cur = await side.ctx.store.read<RelocationRecord>(key);
+  const next = { ...rel, stage, writeId: newWriteId() };
+  try {
+    const r = await side.ctx.store.compareAndSet(key, cur.version, next);
+    return r.applied ? next : undefined;
+  } catch {
+    return undefined;
+  }
+}

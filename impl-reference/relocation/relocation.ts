@@ -39,6 +39,7 @@ import {
   takeBack,
   tryAnotherTarget,
   watchTargetWhileFollowing,
+  setStageGuessingFailure,
 } from '../mutants/relocation.ts';
 import type { Letter } from '../objects/mailbox.ts';
 import type { NodeStore } from '../store/node-store.ts';
@@ -52,7 +53,9 @@ export type RelocationFailpoint =
   | 'relocation.crash-target-before-commit'
   | 'relocation.crash-target-after-commit'
   | 'relocation.crash-source-after-commit'
-  | 'relocation.lifecycle-callback-fails';
+  | 'relocation.lifecycle-callback-fails'
+  | 'relocation.relay-ready-record-reply-lost'
+  | 'relocation.dispatch-switchover-fails';
 
 /** What the relocation roles need from the node and its object host. */
 export interface RelocationContext {
@@ -143,8 +146,14 @@ export class Relocations {
       if (this.ctx.broken('failed-prepare-retried-in-background') && !tried.includes(rel.target)) retryInBackground(this, rel, kind);
       return fail('RelocationFailed');
     }
-    // Accepting relay-ready is the irreversible boundary.
-    rel = await this.setStage(rel, 'relay-ready-accepted');
+    // Accepting relay-ready is the irreversible boundary. Its record is a Store change like any other:
+    // an unclear result is re-read, never guessed (V16): the source takes nothing back on a guess.
+    if (this.ctx.takeFailpoint('relocation.relay-ready-record-reply-lost')) this.ctx.store.loseNextReply();
+    if (this.ctx.broken('unclear-boundary-taken-as-failed')) {
+      const passed = await setStageGuessingFailure(this, rel, 'relay-ready-accepted');
+      if (!passed) return fail('RelocationFailed');
+      rel = passed;
+    } else rel = await this.setStage(rel, 'relay-ready-accepted');
     if (this.ctx.takeFailpoint('relocation.crash-source-after-relay-ready')) {
       this.ctx.crash();
       return undefined;
@@ -321,7 +330,8 @@ export class Relocations {
     const callback = p.kind === 'actor' || !this.ctx.broken('spot-relocation-skips-lifecycle');
     if (callback && !(await this.lifecycle(rel, generation))) return fail('RelocationFailed');
     this.prepared.delete(rel.id);
-    this.ctx.openDispatch(rel.objectId); // dispatch switchover: the temporary queue runs here now
+    // Dispatch switchover: the temporary queue runs here now, retried on this target within the deadline (R-REL-4).
+    if (!(await this.switchDispatch(rel))) return fail('RelocationFailed');
     this.ctx.broadcastLocationUpdate({ objectId: rel.objectId, generation, owner: this.ctx.rid });
     return ok({ committed: true });
   }
@@ -333,6 +343,20 @@ export class Relocations {
     if (this.ctx.broken('commit-reread-ignores-own-write')) return commitRereadIgnoresOwnWrite(this, objectId, version, next);
     if (this.ctx.broken('unclear-commit-drops-temporary-queue')) return commitDroppingQueue(this, objectId, version, next);
     return this.change(objectKey(objectId), version, next);
+  }
+
+  /** Open target dispatch; a failed switchover is retried on this same target within the deadline (R-REL-4). */
+  private async switchDispatch(rel: RelocationRecord): Promise<boolean> {
+    const end = Date.now() + this.ctx.timings.defaultDeadlineMs;
+    for (;;) {
+      if (!this.ctx.takeFailpoint('relocation.dispatch-switchover-fails')) {
+        this.ctx.openDispatch(rel.objectId);
+        return true;
+      }
+      // R-REL-4: the mutant gives up after the first failed switchover.
+      if (this.ctx.broken('dispatch-switchover-not-retried') || Date.now() >= end) return false;
+      await new Promise((r) => setTimeout(r, this.ctx.timings.reconnectBackoffMs));
+    }
   }
 
   /** The lifecycle callback, retried on this same target within the deadline (R-REL-4). */

@@ -35,6 +35,11 @@ export class NodeStore {
     private readonly reach: StoreReach,
   ) {}
 
+  /** The next change this node makes applies, and its reply is lost (a relocation failpoint uses it). */
+  loseNextReply(): void {
+    this.reach.arm(this.node, 'store.reply-lost-after-apply');
+  }
+
   private check(op: StoreLogEntry['op'], key: string): void {
     if (!this.reach.reachable(this.node)) {
       this.reach.record({ node: this.node, op, key, result: 'unavailable' });

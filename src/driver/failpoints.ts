@@ -75,6 +75,16 @@ export const FAILPOINTS: FailpointInfo[] = [
     fires: "On the relocation target `node`, the next lifecycle callback after the commit fails once.",
   },
   {
+    name: 'relocation.relay-ready-record-reply-lost',
+    level: 'full',
+    fires: "On the relocation source `node`, the Store change that records relay-ready as accepted is applied, and its reply is lost: the source cannot tell whether it passed the boundary.",
+  },
+  {
+    name: 'relocation.dispatch-switchover-fails',
+    level: 'full',
+    fires: 'On the relocation target `node`, the first dispatch switchover after the owner-change commit fails once (the temporary queue is not opened yet).',
+  },
+  {
     name: 'activation.fail-before-restore',
     level: 'objects',
     fires:

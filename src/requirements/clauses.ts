@@ -126,6 +126,8 @@ const REL_DISCARDS = 'Before the boundary an explicit failure discards what the 
 const REL_LIFECYCLE = 'A lifecycle callback that fails after the commit is retried on the same target';
 const REL_REREAD_APPLIED = "The commit's reply is lost after it applied: the target re-reads the record, it does not guess";
 const REL_REREAD_NOT_APPLIED = 'The commit failed before it applied: the target re-reads the record, it does not guess';
+const REL_SOURCE_UNCLEAR = "While the source's record of the boundary is unclear, it takes no work back";
+const REL_SWITCHOVER = 'A dispatch switchover that fails after the commit is retried on the same target';
 const REL_BEFORE = "Before the boundary an explicit failure keeps the source's queue and membership";
 const REL_AFTER = 'After the boundary the not-yet-executed work moves to the target even if the cutover submit fails';
 const REL_TARGET_DIED = 'The target died after the commit: the object is Unavailable and nobody takes it over';
@@ -564,8 +566,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'V16.2', lines: [163], words: W_V16,
       says: 'while a Store result is unclear on the source side, the source does not reopen admission before re-reading authority',
-      checks: [],
-      pending: 'Needs a @V16 scenario for the source side: a Store change of the source (e.g. cancelling a relocation before relay-ready) loses its result; queued messages do not run on the source until it has re-read the authority record.',
+      checks: on(RELOCATION, REL_SOURCE_UNCLEAR, 'the later message ran on C', 'the relocation ends with a reply from B', 'the record of "a1" is Ready, owned by C, generation 1'),
     },
     {
       id: 'V16.3', lines: [100], words: W_ROW_REL_3,
@@ -1087,8 +1088,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-REL-4.3', lines: [101], words: W_ROW_REL_4,
       says: 'a failed dispatch switchover is retried on the same target within the deadline',
-      checks: [],
-      pending: 'Needs an @R-REL-4 scenario with a failpoint on dispatch switchover after the commit: it is retried on the same target, no rollback.',
+      checks: on(RELOCATION, REL_SWITCHOVER, 'the relocation ends with a reply from B', 'the later message ran on C', 'the record of "a1" stays Ready, owned by C, generation 1'),
     },
   ],
   'R-REL-5': [

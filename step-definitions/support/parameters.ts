@@ -104,6 +104,8 @@ const RELOCATION_FAILPOINTS: Record<string, string> = {
   'dies right after the commit': 'relocation.crash-target-after-commit',
   'dies once it learned of the commit': 'relocation.crash-source-after-commit',
   'fails its first lifecycle callback': 'relocation.lifecycle-callback-fails',
+  'loses the reply of its relay-ready record': 'relocation.relay-ready-record-reply-lost',
+  'fails its first dispatch switchover': 'relocation.dispatch-switchover-fails',
 };
 
 defineParameterType({

@@ -64,4 +64,6 @@ export const RELOCATION_AND_SESSION_MUTANTS = [
   { name: 'relay-resent-after-reconnect', breaks: ['V05.5'], what: 'a relay whose mesh connection broke after the route accepted it is sent again once the route is ready on a new connection' },
   { name: 'binding-refreshed-after-owner-loss', breaks: ['V09.3'], what: "after the connection to a binding's route was lost, the next relay refreshes the binding from the Location Store record: owner and generation" },
   { name: 'relay-falls-back-to-local', breaks: ['V02.3'], what: "a relay whose binding's route is not ready is sent to the Session owner's own node instead" },
+  { name: 'unclear-boundary-taken-as-failed', breaks: ['V16.2'], what: "the source takes its unclear relay-ready record for not written, gives the relocation up and goes on serving the object" },
+  { name: 'dispatch-switchover-not-retried', breaks: ['R-REL-4.3'], what: 'a dispatch switchover that fails after the commit is not retried: the temporary queue never opens' },
 ] as const satisfies readonly MutantSpec[];
