@@ -184,6 +184,10 @@ When('{rid} relocates {string} to {rid}', async function (this: SpotWorld, from:
   await relocate(this, from, objectId, target);
 });
 
+When('{rid} relocates {string} to {rid}, with a deadline of {int} ms', async function (this: SpotWorld, from: Rid, objectId: string, target: Rid, deadlineMs: number) {
+  await relocate(this, from, objectId, target, undefined, deadlineMs);
+});
+
 When('{rid} relocates {string} to {rid}, naming generation {int}', async function (this: SpotWorld, from: Rid, objectId: string, target: Rid, generation: number) {
   await relocate(this, from, objectId, target, generation);
 });

@@ -84,9 +84,10 @@ Feature: StoreFailureGrace: what a node keeps, and what it stops, while the Stor
   Scenario: Grace does not extend a relocation's deadline
     Given actor "a1" is Ready on B
     When the Location Store stops answering B
-    And A relocates "a1" to C
+    And A relocates "a1" to C, with a deadline of 300 ms
     Then the relocation ends with a failure by its deadline
-    And the record of "a1" stays Ready, owned by B, generation 1
+    When the Location Store answers B again
+    Then the record of "a1" stays Ready, owned by B, generation 1
 
   @R-STO-4 @objects @store-faults
   Scenario: When the Store answers again the owner re-reads its objects before processing goes on

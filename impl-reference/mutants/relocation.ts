@@ -351,3 +351,20 @@ export async function setStageGuessingFailure(side: RelocationSide, rel: Relocat
     return undefined;
   }
 }
+
+/**
+ * relocation-waits-out-grace: the source reads the authority record again and again while the
+ * Store cannot be reached, for the whole StoreFailureGrace, and carries the relocation on once it
+ * answers, whatever the relocation's own deadline was (R-STO-3: grace extends no deadline).
+ */
+export async function readThroughGrace(store: NodeStore, key: string, timings: { storeFailureGraceMs: number; reconnectBackoffMs: number }): Promise<Versioned<unknown>> {
+  const end = Date.now() + timings.storeFailureGraceMs;
+  for (;;) {
+    try {
+      return await store.read(key);
+    } catch (e) {
+      if (!(e instanceof StoreUnavailableError) || Date.now() >= end) throw e;
+      await new Promise((r) => setTimeout(r, timings.reconnectBackoffMs));
+    }
+  }
+}

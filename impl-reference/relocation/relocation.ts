@@ -40,6 +40,7 @@ import {
   tryAnotherTarget,
   watchTargetWhileFollowing,
   setStageGuessingFailure,
+  readThroughGrace,
 } from '../mutants/relocation.ts';
 import type { Letter } from '../objects/mailbox.ts';
 import type { NodeStore } from '../store/node-store.ts';
@@ -119,7 +120,10 @@ export class Relocations {
   async relocate(objectId: string, target: Rid, generation: number | undefined): Promise<WorkResult | undefined> {
     const hosted = this.ctx.hosted(objectId);
     if (!hosted || this.forwarding.has(objectId)) return fail('Unavailable');
-    const rec = (await this.ctx.store.read<LocationRecord>(objectKey(objectId))).value;
+    // R-STO-3: grace does not extend a relocation's deadline; the mutant waits out the Store for the grace.
+    const rec = this.ctx.broken('relocation-waits-out-grace')
+      ? (await readThroughGrace(this.ctx.store, objectKey(objectId), this.ctx.timings)).value as LocationRecord | null
+      : (await this.ctx.store.read<LocationRecord>(objectKey(objectId))).value;
     if (!rec || rec.state !== 'Ready' || rec.owner !== this.ctx.rid) return fail('Unavailable');
     // Relocation names the generation it moves; a mismatch is rejected (V08).
     if (generation !== undefined && generation !== rec.generation && !this.ctx.broken('relocate-ignores-generation')) return fail('GenerationMismatch');

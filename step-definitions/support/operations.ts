@@ -96,11 +96,11 @@ export function watchRelocation(world: SpotWorld, objectId: string, ownerBefore:
   return times;
 }
 
-export async function relocate(world: SpotWorld, from: Rid, objectId: string, target: Rid, generation?: number): Promise<void> {
+export async function relocate(world: SpotWorld, from: Rid, objectId: string, target: Rid, generation?: number, deadline?: number): Promise<void> {
   world.recordBefore = await world.driver.lookup(objectId);
   world.relocationTimes.set(objectId, watchRelocation(world, objectId, world.recordBefore.owner));
   // The source may wait for the target's fallback commit before it can answer.
-  const deadlineMs = world.description.timings.defaultDeadlineMs + 2 * SPEC_CUTOVER_FALLBACK_MS;
+  const deadlineMs = deadline ?? world.description.timings.defaultDeadlineMs + 2 * SPEC_CUTOVER_FALLBACK_MS;
   const { opId } = await world.driver.submit({ kind: 'relocate', from, objectId, target, deadlineMs, ...(generation !== undefined ? { generation } : {}) });
   world.ops.set('the relocation', { opId, deadlineMs });
   world.lastOp = 'the relocation';

@@ -66,4 +66,5 @@ export const RELOCATION_AND_SESSION_MUTANTS = [
   { name: 'relay-falls-back-to-local', breaks: ['V02.3'], what: "a relay whose binding's route is not ready is sent to the Session owner's own node instead" },
   { name: 'unclear-boundary-taken-as-failed', breaks: ['V16.2'], what: "the source takes its unclear relay-ready record for not written, gives the relocation up and goes on serving the object" },
   { name: 'dispatch-switchover-not-retried', breaks: ['R-REL-4.3'], what: 'a dispatch switchover that fails after the commit is not retried: the temporary queue never opens' },
+  { name: 'relocation-waits-out-grace', breaks: ['R-STO-3.2'], what: "the source waits out the Store's outage for the whole grace and carries the relocation on, past the relocation's deadline" },
 ] as const satisfies readonly MutantSpec[];
