@@ -1016,7 +1016,10 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-REL-1.3', lines: [98], words: W_ROW_REL_1,
       says: "the source keeps its queue: a message queued during the attempt runs on the source",
-      checks: on(RELOCATION, REL_BEFORE, 'the later message ends with a reply from B', 'the later message ran on B'),
+      checks: [
+        ...on(RELOCATION, REL_BEFORE, 'the later message ends with a reply from B', 'the later message ran on B'),
+        ...on(RELOCATION, REL_DISCARDS, 'the request ends with a reply from B'),
+      ],
     },
     {
       id: 'R-REL-1.4', lines: [98], words: "Explicit failure before relay-ready reply becomes accepted | Doesn't automatically select a different target.",
