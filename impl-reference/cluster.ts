@@ -353,7 +353,7 @@ export class EmbeddedCluster implements Driver {
         break;
       }
       case 'impostor':
-        this.impostor(node);
+        this.impostor(node, fault.as === undefined ? undefined : this.nodeNamed(fault.as).rid);
         break;
       case 'deregister': {
         // The kit's own write to the Store, not through any node: the descriptor is gone.
@@ -382,13 +382,16 @@ export class EmbeddedCluster implements Driver {
   }
 
   /** The node vanishes and something without the mesh credential answers at its address. */
-  private impostor(node: MeshNode): void {
+  private impostor(node: MeshNode, as?: Rid): void {
     const address = node.address;
     node.vanish();
-    const wrongCredential = randomBytes(16).toString('hex');
+    // Without `as`: a stranger claiming the node's RID with a credential it does not have. With it:
+    // a member of the mesh (the real credential) proving its own, other identity.
+    const credential = as ? this.credentials.get(node.mesh)! : randomBytes(16).toString('hex');
+    const rid = as ?? node.rid;
     const listener = this.transport.listen(address, (conn: Connection) => {
       conn.onFrame((f) => {
-        if (f.t === 'hello') conn.send({ t: 'welcome', rid: node.rid, proof: proof(wrongCredential, node.rid, f.connectionId as string) });
+        if (f.t === 'hello') conn.send({ t: 'welcome', rid, proof: proof(credential, rid, f.connectionId as string) });
         if (f.t === 'ping') conn.send({ t: 'pong' });
       });
     });

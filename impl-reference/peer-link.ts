@@ -122,17 +122,20 @@ export class PeerLink {
   }
 
   private onWelcome(h: Handshaking, f: Frame): void {
-    const verified = f.rid === this.peer && f.proof === proof(this.node.credential, this.peer, h.connectionId);
+    // R-CONN-3: the welcome must prove the peer this link is for; the mutant checks the proof of
+    // whatever RID the welcome claims, so any member of the mesh passes for the peer.
+    const claimed = this.node.broken('welcome-proof-checked-for-claimed-rid') && typeof f.rid === 'string' ? f.rid : this.peer;
+    const verified = f.rid === claimed && f.proof === proof(this.node.credential, claimed, h.connectionId);
     const reconnecting = this.history.some((e) => e.event === 'handshake');
     // V05: a reconnect proves the peer's identity again, like the first connection.
     if (!verified && !(reconnecting && this.node.broken('reconnect-skips-verification'))) {
       return this.refused(h);
     }
-    this.becomeReady(h, true);
+    this.becomeReady(h, true, typeof f.rid === 'string' ? f.rid : this.peer);
   }
 
   /** The connection being set up is the peer's connection now; `handshake`: it proved the peer's identity. */
-  private becomeReady(h: Handshaking, handshake: boolean): void {
+  private becomeReady(h: Handshaking, handshake: boolean, verifiedRid: Rid = this.peer): void {
     this.handshaking = undefined;
     this.conn = h.conn;
     this.connectionId = h.connectionId;
@@ -140,7 +143,7 @@ export class PeerLink {
     this.lastHeard = Date.now();
     this.ready = true;
     const at = Date.now();
-    if (handshake) this.history.push({ event: 'handshake', connectionId: h.connectionId, address: h.address, verifiedRid: this.peer, at });
+    if (handshake) this.history.push({ event: 'handshake', connectionId: h.connectionId, address: h.address, verifiedRid, at });
     this.history.push({ event: 'ready', connectionId: h.connectionId, address: h.address, at });
     for (const w of this.readyWaiters.splice(0)) w();
   }

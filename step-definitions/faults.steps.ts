@@ -48,6 +48,11 @@ When('node {rid} moves to a new address', async function (this: SpotWorld, node:
   await this.fault({ kind: 'move', node });
 });
 
+When("another member of the mesh, proving to be {rid}, answers at {rid}'s address", async function (this: SpotWorld, as: Rid, node: Rid) {
+  for (const nodes of this.meshes.values()) for (const n of nodes) if (n !== node) await noteConnection(this, n, node);
+  await this.fault({ kind: 'impostor', node, as });
+});
+
 When("something without the mesh credential answers at {rid}'s address", async function (this: SpotWorld, node: Rid) {
   for (const nodes of this.meshes.values()) for (const n of nodes) if (n !== node) await noteConnection(this, n, node);
   await this.fault({ kind: 'impostor', node });

@@ -30,3 +30,8 @@ Feature: Reconnect is a new connection to the same logical peer
     When node B moves to a new address
     Then A's peer B is ready again at the new address
     And C's peer B is ready again at the new address
+
+  @R-CONN-3 @reconnect
+  Scenario: Another member of the mesh answering at the peer's address is not taken for the peer
+    When another member of the mesh, proving to be C, answers at B's address
+    Then A refuses the handshake and its peer B stays not-ready

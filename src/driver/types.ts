@@ -289,8 +289,12 @@ export type Fault =
   | { kind: 'close-connection'; node: Rid; peer: Rid; mode: 'orderly' | 'error' }
   /** The node starts listening at a new address; discovery publishes it; old connections close. */
   | { kind: 'move'; node: Rid }
-  /** Something without the mesh credential answers at the node's address; old connections fail. */
-  | { kind: 'impostor'; node: Rid }
+  /**
+   * Something answers at the node's address instead of it; old connections fail. Without `as` it
+   * lacks the mesh credential; with `as` it holds the credential and proves to be that other node of
+   * the mesh (a reconnect must still reach the logical peer it meant).
+   */
+  | { kind: 'impostor'; node: Rid; as?: Rid }
   /** Arm a named failpoint (see FAILPOINTS) for the next time the step is reached. */
   | { kind: 'failpoint'; name: string; node: Rid; peer?: Rid }
   /** The Location Store stops answering: for everyone, or (with node) only for that node. */

@@ -80,6 +80,7 @@ const LV_AT_ONCE = 'A connection that ends <how> makes the peer not-ready at onc
 const RC_NEW = 'After a transport error the peer is ready again only through a new, verified handshake';
 const RC_IN_FLIGHT = 'An operation in flight on the lost connection gets no reply over the new one';
 const RC_IMPOSTOR = 'A reconnect to something that cannot prove the mesh credential is refused';
+const RC_OTHER_MEMBER = "Another member of the mesh answering at the peer's address is not taken for the peer";
 const RC_MOVED = 'A peer that moved is found at the address its descriptor gives now';
 const TR_CANCELLED = 'A cancelled request stays cancelled when its reply arrives later';
 const TR_SHUTDOWN = 'A request in flight when its node shuts down ends with shutdown, once';
@@ -739,7 +740,10 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-CONN-3.2', lines: [51], words: 'The Framework re-establishes a connection to the same logical peer using the current configuration or discovery descriptor.',
       says: 'the reconnect reaches the same logical peer: the new connection proves the same RID',
-      checks: on(RECONNECT, RC_MOVED, "A's peer B is ready again at the new address", "C's peer B is ready again at the new address"),
+      checks: [
+        ...on(RECONNECT, RC_MOVED, "A's peer B is ready again at the new address", "C's peer B is ready again at the new address"),
+        ...on(RECONNECT, RC_OTHER_MEMBER, 'A refuses the handshake and its peer B stays not-ready'),
+      ],
     },
   ],
 

@@ -48,4 +48,5 @@ export const CORE_MUTANTS = [
   { name: 'failure-leaves-operation-open', breaks: ['R-GEN-3.4'], what: 'the failure path of Operation.finish delivers the failure but forgets to mark the operation ended, so a later cancel or shutdown is delivered too' },
   { name: 'overdue-work-redelivered', breaks: ['R-GEN-4.4'], what: 'the inbound queue treats accepted work still running at the deadline it came with as lost by its worker and runs it again, like a queue\'s visibility timeout' },
   { name: 'recovery-keeps-removed-links', breaks: ['R-STO-4.4'], what: 'when the Store is back the node connects nodes that joined the list but keeps its links to nodes that left it' },
+  { name: 'welcome-proof-checked-for-claimed-rid', breaks: ['R-CONN-3.2'], what: 'a reconnect checks the welcome against the RID it claims, not the peer it dialled: any member of the mesh passes for it' },
 ] as const satisfies readonly MutantSpec[];
