@@ -46,6 +46,15 @@ Then('exactly one node ran the factory of {string}, for generation {int}, and ow
   });
 });
 
+// Watched for the whole window while the first factory is held: a rival activation that found
+// the Spot Missing has all that time to build a second incarnation.
+Then('no second factory of {string} starts while gate {string} is closed', async function (this: SpotWorld, objectId: string, _gate: string) {
+  await throughout(`factory runs of ${objectId}`, this.neverWindow(), async () => {
+    const runs = await factoryRuns(this, objectId);
+    return runs.length > 1 ? `a second factory started: ${runs.map((r) => `${r.node}:${r.generation}`).join(', ')}` : undefined;
+  });
+});
+
 Then(
   'after the fault the factory of {string} ran on one node at most, for generation {int} with its stored input {string}',
   async function (this: SpotWorld, objectId: string, generation: number, input: string) {

@@ -67,11 +67,31 @@ When(
 // Two callers race: both messages are submitted before either is answered; each would activate
 // on its own node if it alone found the Spot Missing.
 When('{rid} and {rid} each send Instance Spot {string} a first message with Instance intent, at once', async function (this: SpotWorld, a: Rid, c: Rid, objectId: string) {
+  await raceFirstMessages(this, [a, c], objectId);
+});
+
+// The same race with every factory held: an activation that builds before it holds the Creating
+// record cannot finish first and hide its rival, whatever the latency between the two calls.
+When(
+  '{rid} and {rid} each send Instance Spot {string} a first message with Instance intent, at once, whose factory is held on gate {string}',
+  async function (this: SpotWorld, a: Rid, c: Rid, objectId: string, gate: string) {
+    await raceFirstMessages(this, [a, c], objectId, gate);
+  },
+);
+
+async function raceFirstMessages(world: SpotWorld, callers: Rid[], objectId: string, gate?: string): Promise<void> {
   await Promise.all(
-    [a, c].map((from) =>
-      start(this, `the first message from ${from}`, { kind: 'object-message', from, objectId, objectKind: 'instance-spot', payload: { app: 'echo', value: from }, instanceIntent: true, activateOn: from }),
+    callers.map((from) =>
+      start(world, `the first message from ${from}`, {
+        kind: 'object-message', from, objectId, objectKind: 'instance-spot', payload: { app: 'echo', value: from }, instanceIntent: true, activateOn: from,
+        ...(gate ? { factoryInput: { gate } } : {}),
+      }),
     ),
   );
+}
+
+When('the factory of {string} has started', async function (this: SpotWorld, objectId: string) {
+  await eventually(`the factory of ${objectId} to start`, this.description.timings.defaultDeadlineMs, async () => (await factoryRuns(this, objectId)).length > 0);
 });
 
 When('{rid} and {rid} each create {objectKind} {string} on themselves with input {string}, at once', async function (this: SpotWorld, a: Rid, c: Rid, kind: ObjectKind, objectId: string, value: string) {

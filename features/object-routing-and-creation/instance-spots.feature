@@ -68,6 +68,15 @@ Feature: Instance Spots: cold activation only from Missing
     Then exactly one node ran the factory of "i1", for generation 1, and owns it
     And each first message ended with a reply from the node that activated "i1", or Unavailable without running
 
+  @R-INST-1 @objects @instance-spots
+  Scenario: Two first messages race while the factory is held: only the activation holding the Creating record builds
+    When A and C each send Instance Spot "i1" a first message with Instance intent, at once, whose factory is held on gate "f"
+    And the factory of "i1" has started
+    Then no second factory of "i1" starts while gate "f" is closed
+    When the gate "f" is released
+    Then exactly one node ran the factory of "i1", for generation 1, and owns it
+    And each first message ended with a reply from the node that activated "i1", or Unavailable without running
+
   @R-INST-5 @objects @instance-spots
   Scenario: A closed Instance Spot reads Missing, and the next Instance-intent message activates a new generation
     Given Instance Spot "i1" is Ready on B

@@ -103,6 +103,7 @@ const IS_OUTLINE = 'Instance intent while the Spot is <current state>';
 const IS_ACTIVATION = 'The first message to a Missing Instance Spot is handled by the incarnation its activation made';
 const IS_READY_OWNER = 'A message with Instance intent to a Ready Instance Spot runs on its owner, as any message';
 const IS_RACE = 'Two first messages race for a Missing Instance Spot: one node activates one generation';
+const IS_RACE_HELD = 'Two first messages race while the factory is held: only the activation holding the Creating record builds';
 const IS_CLOSED = 'A closed Instance Spot reads Missing, and the next Instance-intent message activates a new generation';
 const IS_RESUMED = 'A resumed first activation handles the stored first message before the message that resumed it';
 const IS_FIRST = 'No later message is processed before the stored first message';
@@ -891,7 +892,10 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-INST-1.3', lines: [82], words: 'Missing, with no authority record | Selects one eligible node',
       says: 'concurrent first messages still select one node: a single activation',
-      checks: on(INSTANCE, IS_RACE, 'exactly one node ran the factory of "i1", for generation 1, and owns it', 'each first message ended with a reply from the node that activated "i1", or Unavailable without running'),
+      checks: [
+        ...on(INSTANCE, IS_RACE, 'exactly one node ran the factory of "i1", for generation 1, and owns it', 'each first message ended with a reply from the node that activated "i1", or Unavailable without running'),
+        ...on(INSTANCE, IS_RACE_HELD, 'no second factory of "i1" starts while gate "f" is closed', 'exactly one node ran the factory of "i1", for generation 1, and owns it'),
+      ],
     },
   ],
   'R-INST-2': [
