@@ -8,8 +8,12 @@ type Entry = JournalEntry extends infer E ? (E extends { seq: number } ? Omit<E,
 
 export class Journal {
   private readonly entries: JournalEntry[] = [];
+  /** `sink` hears every entry as it is recorded, before the run goes on (a node process's file). */
+  constructor(private readonly sink?: (entry: JournalEntry) => void) {}
   record(entry: Entry): void {
-    this.entries.push({ seq: this.entries.length + 1, at: Date.now(), ...entry } as JournalEntry);
+    const e = { seq: this.entries.length + 1, at: Date.now(), ...entry } as JournalEntry;
+    this.sink?.(e);
+    this.entries.push(e);
   }
   all(): JournalEntry[] {
     return this.entries.map((e) => ({ ...e }));

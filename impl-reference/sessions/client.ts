@@ -22,9 +22,9 @@ export interface SessionClientsContext {
   /** The client credential of the node's mesh (what a legitimate client is configured with). */
   credential(node: Rid): string;
   /** The Session as the running process of `node` holds it, if it does. */
-  ownerView(node: Rid, sessionId: string): OwnerSessionView | undefined;
+  ownerView(node: Rid, sessionId: string): OwnerSessionView | undefined | Promise<OwnerSessionView | undefined>;
   /** Running nodes holding an open Session with this ID. */
-  heldBy(sessionId: string): Rid[];
+  heldBy(sessionId: string): Rid[] | Promise<Rid[]>;
 }
 
 const ERROR_KINDS: readonly string[] = ['NotFound', 'Unavailable', 'Busy', 'HandlerError', 'AlreadyExists', 'GenerationMismatch', 'RelocationFailed', 'BindingEnded', 'Unauthenticated'];
@@ -243,8 +243,9 @@ export class SessionClients {
     this.records.op(opId)?.finish('cancelled');
   }
 
-  view(client: string): SessionView {
-    const connections: ClientConnectionView[] = (this.clients.get(client) ?? []).map((c) => {
+  async view(client: string): Promise<SessionView> {
+    const connections: ClientConnectionView[] = [];
+    for (const c of this.clients.get(client) ?? []) {
       const v: ClientConnectionView = {
         connection: c.index,
         node: c.node,
@@ -252,16 +253,16 @@ export class SessionClients {
         bindings: c.bindings.map((b) => ({ ...b })),
         updates: c.updates.map((u) => ({ ...u })),
         foreign: c.foreign.map((u) => ({ ...u })),
-        heldBy: c.sessionId ? this.ctx.heldBy(c.sessionId) : [],
+        heldBy: c.sessionId ? await this.ctx.heldBy(c.sessionId) : [],
       };
       if (c.closedBy) v.closedBy = c.closedBy;
       if (c.sessionId) {
         v.sessionId = c.sessionId;
-        const atOwner = this.ctx.ownerView(c.node, c.sessionId);
+        const atOwner = await this.ctx.ownerView(c.node, c.sessionId);
         if (atOwner) v.atOwner = atOwner;
       }
-      return v;
-    });
+      connections.push(v);
+    }
     return { client, connections };
   }
 

@@ -13,6 +13,8 @@ export class StoreReach {
   readonly cutOff = new Set<Rid>();
   readonly log: StoreLogEntry[] = [];
   private readonly armed = new Map<Rid, StoreFailpoint[]>();
+  /** `sink` hears every logged call as it is logged (a node process's evidence file). */
+  constructor(private readonly sink?: (entry: StoreLogEntry) => void) {}
 
   reachable(node: Rid): boolean {
     return !this.down && !this.cutOff.has(node);
@@ -24,7 +26,9 @@ export class StoreReach {
     return this.armed.get(node)?.shift();
   }
   record(entry: Omit<StoreLogEntry, 'seq' | 'at'>): void {
-    this.log.push({ seq: this.log.length + 1, at: Date.now(), ...entry });
+    const e = { seq: this.log.length + 1, at: Date.now(), ...entry };
+    this.sink?.(e);
+    this.log.push(e);
   }
 }
 

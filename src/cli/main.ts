@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BACKENDS, UsageError, checkTarget, openDriver, type Target } from '../driver/load.ts';
 import { startRedis, type RedisServer } from '../servers/redis.ts';
+import { startNatsCluster, type NatsCluster } from '../servers/nats.ts';
 import type { Description } from '../driver/types.ts';
 import { buildCompliance } from '../report/compliance.ts';
 import { LEVEL_NAMES, lacksForLevel, levelNamed, type LevelName } from '../requirements/levels.ts';
@@ -53,23 +54,53 @@ async function describeTarget(target: Target): Promise<Description> {
   }
 }
 
+/** The servers of one run, started for the backend it needs them for and stopped after. */
+export interface BackendServers {
+  redisUrl?: string;
+  natsUrls?: string[];
+}
+
 /**
  * Run `fn` with what the backend needs: for redis, a Redis server of this run's own (from
- * SPOTCHECK_REDIS_URL, testcontainers, or the redis-server binary), stopped afterwards.
+ * SPOTCHECK_REDIS_URL, testcontainers, or the redis-server binary); for process, that and a NATS
+ * cluster of three servers (SPOTCHECK_NATS_URLS, testcontainers, or nats-server binaries). Every
+ * server started is stopped afterwards, also when the run fails or is interrupted.
  */
-async function withBackend<T>(backend: string, progress: Progress, fn: (redisUrl?: string) => Promise<T>): Promise<T> {
-  if (backend !== 'redis') return fn();
-  let server: RedisServer;
+async function withBackend<T>(backend: string, progress: Progress, fn: (servers: BackendServers) => Promise<T>): Promise<T> {
+  if (backend !== 'redis' && backend !== 'process') return fn({});
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.splice(0).reverse()) await stop().catch(() => {});
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    void stopAll().finally(() => process.kill(process.pid, signal));
+  };
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
-    server = await startRedis();
-  } catch (e) {
-    throw new ExitError(`backend redis could not start: ${(e as Error).message.split('\n')[0]}`, 2);
-  }
-  progress.line(`Location Store: Redis via ${server.via} at ${server.url}`);
-  try {
-    return await fn(server.url);
+    let redis: RedisServer;
+    try {
+      redis = await startRedis();
+    } catch (e) {
+      throw new ExitError(`backend ${backend} could not start Redis: ${(e as Error).message.split('\n')[0]}`, 2);
+    }
+    stops.push(() => redis.stop());
+    progress.line(`Location Store: Redis via ${redis.via} at ${redis.url}`);
+    const servers: BackendServers = { redisUrl: redis.url };
+    if (backend === 'process') {
+      let nats: NatsCluster;
+      try {
+        nats = await startNatsCluster();
+      } catch (e) {
+        throw new ExitError(`backend process could not start NATS: ${(e as Error).message.split('\n')[0]}`, 2);
+      }
+      stops.push(() => nats.stop());
+      progress.line(`Transport: NATS cluster via ${nats.via} at ${nats.urls.join(', ')}`);
+      servers.natsUrls = nats.urls;
+    }
+    return await fn(servers);
   } finally {
-    await server.stop();
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    await stopAll();
   }
 }
 
@@ -89,7 +120,7 @@ async function runCommand(opts: RunOpts): Promise<number> {
   checkTags(opts.tags);
   checkOutDir(opts.out);
   const progress = new Progress(process.stdout);
-  return withBackend(opts.backend, progress, (redisUrl) => runSuite({ impl: opts.impl, backend: opts.backend, redisUrl }, opts, progress));
+  return withBackend(opts.backend, progress, (servers) => runSuite({ impl: opts.impl, backend: opts.backend, ...servers }, opts, progress));
 }
 
 async function runSuite(target: Target, opts: RunOpts, progress: Progress): Promise<number> {
@@ -160,9 +191,9 @@ async function mutantsCommand(opts: { backend: string; only?: string; out: strin
   const progress = new Progress(process.stdout);
   const suite = await Suite.load();
   const started = Date.now();
-  const results = await withBackend(opts.backend, progress, (redisUrl) => runMutants(suite, {
+  const results = await withBackend(opts.backend, progress, (servers) => runMutants(suite, {
     backend: opts.backend,
-    redisUrl,
+    ...servers,
     only,
     parallel: opts.parallel,
     concurrency: opts.concurrency,
@@ -192,7 +223,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('run the features against an implementation and write reports')
     .option('--impl <name>', 'implementation: reference, mutant:<name> or exec:<command>', 'reference')
     .option('--level <name>', `conformance level the implementation must show: ${LEVEL_NAMES.join(', ')}`, 'full')
-    .addOption(new Option('--backend <name>', 'embedded (in-memory Store) or redis (a real Redis Store)').default('embedded'))
+    .addOption(new Option('--backend <name>', 'embedded (in-memory Store), redis (a real Redis Store) or process (a process per node on NATS and Redis)').default('embedded'))
     .option('--tags <expression>', 'Cucumber tag expression selecting scenarios, e.g. "@V01 or @R-CH-1"')
     .option('--out <dir>', 'folder for the reports', 'reports')
     .option('--repeat <n>', 'run the selection n times and report any scenario whose result changed', positiveInt, 1)

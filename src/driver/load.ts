@@ -5,9 +5,13 @@ import type { Driver } from './types.ts';
 import { isReferenceMutant, openEmbedded } from '../../adapters/embedded.ts';
 import { openWire } from '../../adapters/jsonrpc.ts';
 import { DO_NOTHING, isDoNothing, openDoNothing } from '../../adapters/do-nothing.ts';
+import { openProcess } from '../../adapters/process.ts';
 
-/** embedded: every node in this process, in-memory Store. redis: the same, on a real Redis Store. */
-export const BACKENDS = ['embedded', 'redis'] as const;
+/**
+ * embedded: every node in this process, in-memory Store. redis: the same, on a real Redis Store.
+ * process: one OS process per node on a NATS cluster and Redis, faults from outside.
+ */
+export const BACKENDS = ['embedded', 'redis', 'process'] as const;
 
 export class UsageError extends Error {}
 
@@ -15,8 +19,10 @@ export interface Target {
   /** "reference", "mutant:<name>", "do-nothing:<name>" or "exec:<command>". */
   impl: string;
   backend: string;
-  /** The Redis server of this run (backend redis); the runner starts it. */
+  /** The Redis server of this run (backends redis and process); the runner starts it. */
   redisUrl?: string;
+  /** The NATS cluster of this run, one client URL per server (backend process). */
+  natsUrls?: string[];
 }
 
 export function checkTarget(target: Target): void {
@@ -48,6 +54,10 @@ export async function openDriver(target: Target): Promise<Driver> {
   if (target.impl.startsWith('exec:')) return openWire(target.impl.slice('exec:'.length));
   if (target.impl.startsWith('do-nothing:')) return openDoNothing(target.impl.slice('do-nothing:'.length));
   const mutant = target.impl.startsWith('mutant:') ? target.impl.slice('mutant:'.length) : undefined;
-  if (target.backend === 'redis' && !target.redisUrl) throw new UsageError('backend redis needs a Redis server, and none was started');
+  if (target.backend !== 'embedded' && !target.redisUrl) throw new UsageError(`backend ${target.backend} needs a Redis server, and none was started`);
+  if (target.backend === 'process') {
+    if (!target.natsUrls?.length) throw new UsageError('backend process needs a NATS cluster, and none was started');
+    return openProcess({ mutant, redisUrl: target.redisUrl!, natsUrls: target.natsUrls });
+  }
   return openEmbedded({ mutant, redisUrl: target.backend === 'redis' ? target.redisUrl : undefined });
 }

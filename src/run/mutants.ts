@@ -125,6 +125,7 @@ export async function runMutants(
   opts: {
     backend: string;
     redisUrl?: string;
+    natsUrls?: string[];
     only?: string[];
     parallel?: number;
     wire?: boolean;
@@ -142,7 +143,7 @@ export async function runMutants(
   const lane = async () => {
     for (let i = next++; i < mutants.length; i = next++) {
       const m = mutants[i];
-      const target = { impl: mutantTarget(m.name, opts.wire ?? false), backend: opts.backend, redisUrl: opts.redisUrl };
+      const target = { impl: mutantTarget(m.name, opts.wire ?? false), backend: opts.backend, redisUrl: opts.redisUrl, natsUrls: opts.natsUrls };
       const run = await suite.run({ target, tags: mutantTags(m.breaks, long), parallel: opts.parallel ?? 0 });
       results[i] = judgeMutant(m, run.results);
       opts.onMutant?.(results[i], ++done, mutants.length);

@@ -1,0 +1,9 @@
+// The process adapter: the reference runtime (or one of its mutants) with every node an OS process
+// of its own, on the run's NATS cluster and Redis (impl-reference/harness/process-cluster.ts).
+
+import type { Driver } from '../src/driver/types.ts';
+import { ProcessCluster } from '../impl-reference/harness/process-cluster.ts';
+
+export function openProcess(options: { mutant?: string; redisUrl: string; natsUrls: string[] }): Driver {
+  return new ProcessCluster(options);
+}

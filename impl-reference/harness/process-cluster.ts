@@ -1,0 +1,444 @@
+// The process backend: every node of the reference is an OS process of its own (node/main.ts) on a
+// real NATS cluster and a real Redis. This harness serves the Driver contract over node handles and
+// carries out faults from outside: a crash is SIGKILL, a hang SIGSTOP, a restart a new process,
+// the Store cut off by cutting the kit's TCP relay between a node and Redis. Evidence is read back
+// from the files the nodes append to, and Store records from Redis directly.
+
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type {
+  ChannelServerSpec, ChannelSpec, Description, Driver, EffectiveTimings, Fault, FaultResult, JournalEntry, NodeOptions, NodeView,
+  ObjectRecordView, OperationSpec, Outcome, PeerView, RelocationView, Rid, StoreLogEntry, Topology,
+} from '../../src/driver/types.ts';
+import { FAILPOINT_NAMES } from '../../src/driver/failpoints.ts';
+import { isSessionOperation, type OwnerSessionView, type SessionView } from '../../src/driver/sessions.ts';
+import { NodeProcess } from '../../src/harness/node-process.ts';
+import { TcpRelay } from '../../src/harness/relay.ts';
+import { DriverInputError, VERSION } from '../cluster.ts';
+import { nodeKey, objectKey, type LocationRecord } from '../location/records.ts';
+import { proof } from '../node-context.ts';
+import { RELOCATION_PREFIX, type RelocationRecord } from '../relocation/records.ts';
+import { SessionClients, SessionInputError } from '../sessions/client.ts';
+import { clientCredential } from '../sessions/protocol.ts';
+import { RedisStore } from '../store/redis.ts';
+import { NatsTransport } from '../transport/nats.ts';
+import type { Listener } from '../transport/types.ts';
+import type { ChannelConfig, NodeProcessConfig } from '../node/config.ts';
+import type { EvidenceLine } from '../node/runtime.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const NODE_MAIN = join(ROOT, 'impl-reference/node/main.ts');
+
+/**
+ * Timings for nodes that are processes on a 2-core machine: long enough that scheduling and a
+ * NATS hop never look like a silent peer, short enough for a quick suite. The spec's fixed values
+ * (1,000 ms cutover fallback, 30 s MessageFollowDuration) are the spec's.
+ */
+export const PROCESS_TIMINGS: EffectiveTimings = {
+  heartbeatIntervalMs: 100,
+  livenessDeadlineMs: 1000,
+  reconnectBackoffMs: 20,
+  defaultDeadlineMs: 2000,
+  ownerLeaseMs: 1500,
+  ownerCacheMs: 800,
+  descriptorRefreshMs: 100,
+  storeFailureGraceMs: 2500,
+  cutoverFallbackMs: 1000,
+  messageFollowMs: 30_000,
+};
+
+const START_TIMEOUT_MS = 20_000;
+
+export interface ProcessClusterOptions {
+  redisUrl: string;
+  natsUrls: string[];
+  mutant?: string;
+}
+
+interface NodeSlot {
+  rid: Rid;
+  mesh: string;
+  options?: NodeOptions;
+  relay: TcpRelay;
+  proc: NodeProcess;
+  address: string;
+  sessionPort?: number;
+  index: number;
+  lastView?: NodeView;
+}
+
+interface Pending {
+  from: Rid;
+  outcome?: Outcome;
+  waiters: Array<() => void>;
+}
+
+export class ProcessCluster implements Driver {
+  private readonly runId = randomUUID().slice(0, 8);
+  private readonly dir = mkdtempSync(join(tmpdir(), 'spotcheck-nodes-'));
+  private readonly namespace = `spotcheck:${randomUUID()}`;
+  private readonly store: RedisStore;
+  private readonly timings = { ...PROCESS_TIMINGS };
+  private readonly nodes = new Map<Rid, NodeSlot>();
+  private readonly credentials = new Map<string, string>();
+  private readonly channels = new Map<string, ChannelConfig>();
+  private readonly released = new Set<string>();
+  private readonly ops = new Map<string, Pending>();
+  private readonly evidenceFiles: string[] = [];
+  private readonly impostors: Listener[] = [];
+  private impostorTransport?: NatsTransport;
+  private messageFollowMs = PROCESS_TIMINGS.messageFollowMs;
+  private started = 0;
+  private closed = false;
+  private readonly clients = new SessionClients({
+    defaultDeadlineMs: () => this.timings.defaultDeadlineMs,
+    endpoint: (rid) => {
+      const slot = this.slot(rid);
+      return slot.proc.state === 'running' && slot.sessionPort !== undefined ? { port: slot.sessionPort } : undefined;
+    },
+    credential: (rid) => clientCredential(this.credentials.get(this.slot(rid).mesh)!),
+    ownerView: async (rid, sessionId) => {
+      const slot = this.nodes.get(rid);
+      if (slot?.proc.state !== 'running') return undefined;
+      return (await slot.proc.call<OwnerSessionView | null>('sessionOwner', { sessionId })) ?? undefined;
+    },
+    heldBy: async (sessionId) => {
+      const running = [...this.nodes.values()].filter((s) => s.proc.state === 'running');
+      const holds = await Promise.all(running.map((s) => s.proc.call<boolean>('holdsSession', { sessionId }).catch(() => false)));
+      return running.filter((_, i) => holds[i]).map((s) => s.rid);
+    },
+  });
+
+  constructor(private readonly options: ProcessClusterOptions) {
+    if (options.natsUrls.length === 0) throw new DriverInputError('the process backend needs NATS servers');
+    this.store = new RedisStore({ url: options.redisUrl, namespace: this.namespace });
+  }
+
+  async describe(): Promise<Description> {
+    return {
+      name: this.options.mutant ? `spotcheck-reference (mutant ${this.options.mutant})` : 'spotcheck-reference',
+      version: VERSION,
+      backend: 'process',
+      capabilities: ['channels', 'node-direct', 'liveness', 'reconnect', 'objects', 'instance-spots', 'store-faults', 'relocation', 'sessions'],
+      timings: { ...this.timings },
+      failpoints: [...FAILPOINT_NAMES],
+    };
+  }
+
+  // ---- topology ------------------------------------------------------------------------------
+
+  async start(topology: Topology): Promise<void> {
+    if (topology.messageFollowMs !== undefined) this.messageFollowMs = topology.messageFollowMs;
+    const starting: Promise<NodeSlot>[] = [];
+    for (const mesh of topology.meshes) for (const rid of mesh.nodes) starting.push(this.startNode(mesh.name, rid, mesh.nodeOptions));
+    const slots = await Promise.all(starting);
+    await Promise.all(slots.map((s) => s.proc.call('connectPeers', {}, START_TIMEOUT_MS)));
+  }
+
+  async addNode(mesh: string, rid: Rid): Promise<void> {
+    const slot = await this.startNode(mesh, rid);
+    await slot.proc.call('connectPeers', {}, START_TIMEOUT_MS);
+  }
+
+  private async startNode(mesh: string, rid: Rid, options?: NodeOptions, restartOf?: NodeSlot): Promise<NodeSlot> {
+    if (this.nodes.has(rid) && !restartOf) throw new DriverInputError(`node ${rid} already exists`);
+    if (!this.credentials.has(mesh)) this.credentials.set(mesh, randomBytes(16).toString('hex'));
+    const index = restartOf?.index ?? this.started++;
+    let relay = restartOf?.relay;
+    if (!relay) {
+      const url = new URL(this.options.redisUrl);
+      relay = new TcpRelay({ host: url.hostname, port: Number(url.port || 6379) });
+      await relay.start();
+    }
+    const via = new URL(this.options.redisUrl);
+    via.hostname = '127.0.0.1';
+    via.port = String(relay.port);
+    const incarnation = this.evidenceFiles.length;
+    const evidenceFile = join(this.dir, `${rid}.${incarnation}.evidence.jsonl`);
+    this.evidenceFiles.push(evidenceFile);
+    // Nodes are spread over the NATS servers, so their traffic crosses the cluster's routes.
+    const urls = this.options.natsUrls;
+    const config: NodeProcessConfig = {
+      rid,
+      mesh,
+      credential: this.credentials.get(mesh)!,
+      timings: this.timings,
+      queueCapacity: options?.queueCapacity ?? 16,
+      workers: options?.workers ?? 4,
+      messageFollowMs: this.messageFollowMs,
+      ...(this.options.mutant ? { mutant: this.options.mutant } : {}),
+      store: { redisUrl: via.toString(), namespace: this.namespace },
+      transport: { natsUrls: [...urls.slice(index % urls.length), ...urls.slice(0, index % urls.length)], prefix: `spotcheck.${this.runId}` },
+      evidenceFile,
+      channels: [...this.channels.values()],
+      releasedGates: [...this.released],
+      restart: restartOf !== undefined,
+    };
+    const configFile = join(this.dir, `${rid}.${incarnation}.config.json`);
+    writeFileSync(configFile, JSON.stringify(config));
+    const proc = new NodeProcess(rid, [process.execPath, '--import', 'tsx', NODE_MAIN, configFile], (e) => this.onEvent(e), START_TIMEOUT_MS);
+    const slot: NodeSlot = { rid, mesh, options, relay, proc, address: '', index };
+    this.nodes.set(rid, slot);
+    const ready = await proc.ready;
+    slot.address = ready.address;
+    slot.sessionPort = ready.sessionPort;
+    return slot;
+  }
+
+  private onEvent(e: { event: string } & Record<string, unknown>): void {
+    if (e.event !== 'outcome') return;
+    const pending = this.ops.get(e.opId as string);
+    if (!pending || pending.outcome) return;
+    pending.outcome = e.outcome as Outcome;
+    for (const w of pending.waiters.splice(0)) w();
+  }
+
+  private slot(rid: Rid): NodeSlot {
+    const slot = this.nodes.get(rid);
+    if (!slot) throw new DriverInputError(`no node with RID ${rid}`);
+    return slot;
+  }
+
+  private running(): NodeSlot[] {
+    return [...this.nodes.values()].filter((s) => s.proc.state === 'running');
+  }
+
+  async addChannel(channel: ChannelSpec): Promise<void> {
+    for (const s of channel.servers) this.slot(s.node);
+    const config: ChannelConfig = { name: channel.name, kind: channel.kind, servers: channel.servers.map((s) => ({ node: s.node, weight: s.weight ?? 1, state: s.state ?? 'Ready' })) };
+    this.channels.set(channel.name, config);
+    await this.pushChannel(config);
+  }
+
+  async setServer(channel: string, server: ChannelServerSpec): Promise<void> {
+    const entry = this.channels.get(channel);
+    if (!entry) throw new DriverInputError(`no channel named ${channel}`);
+    const s = entry.servers.find((x) => x.node === server.node);
+    if (!s) throw new DriverInputError(`${server.node} does not serve channel ${channel}`);
+    if (server.weight !== undefined) s.weight = server.weight;
+    if (server.state !== undefined) s.state = server.state;
+    await this.pushChannel(entry);
+  }
+
+  /** Channel membership is configuration the kit hands every running node (docs/assumptions.md). */
+  private async pushChannel(channel: ChannelConfig): Promise<void> {
+    await Promise.all(this.running().map((s) => s.proc.call('channel', { channel })));
+  }
+
+  async configureNode(rid: Rid, options: NodeOptions): Promise<void> {
+    await this.slot(rid).proc.call('configure', options);
+  }
+
+  // ---- operations ----------------------------------------------------------------------------
+
+  async submit(spec: OperationSpec): Promise<{ opId: string }> {
+    if (isSessionOperation(spec)) {
+      try {
+        return this.clients.submit(spec);
+      } catch (e) {
+        throw e instanceof SessionInputError ? new DriverInputError(e.message) : e;
+      }
+    }
+    const slot = this.slot(spec.from);
+    for (const rid of [spec.kind === 'create' ? spec.on : undefined, spec.kind === 'object-message' ? spec.activateOn : undefined, spec.kind === 'relocate' ? spec.target : undefined]) {
+      if (rid !== undefined) this.slot(rid);
+    }
+    const opId = `${spec.from}-${randomUUID()}`;
+    const pending: Pending = { from: spec.from, waiters: [] };
+    this.ops.set(opId, pending);
+    const deadlineAt = Date.now() + (spec.deadlineMs ?? this.timings.defaultDeadlineMs);
+    if (slot.proc.state !== 'running') {
+      pending.outcome = { opId, status: 'shutdown', attempts: [] } as unknown as Outcome;
+      return { opId };
+    }
+    await slot.proc.call('submit', { opId, deadlineAt, spec });
+    return { opId };
+  }
+
+  async outcome(opId: string, waitMs: number): Promise<Outcome | null> {
+    if (this.clients.owns(opId)) return this.clients.outcome(opId, waitMs);
+    const pending = this.ops.get(opId);
+    if (!pending) throw new DriverInputError(`no operation ${opId}`);
+    if (!pending.outcome && waitMs > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, waitMs);
+        pending.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return pending.outcome ? structuredClone(pending.outcome) : null;
+  }
+
+  async cancel(opId: string): Promise<void> {
+    if (this.clients.owns(opId)) return this.clients.cancel(opId);
+    const pending = this.ops.get(opId);
+    if (!pending) throw new DriverInputError(`no operation ${opId}`);
+    const slot = this.slot(pending.from);
+    if (slot.proc.state === 'running') await slot.proc.call('cancel', { opId });
+  }
+
+  async shutdown(rid: Rid): Promise<void> {
+    await this.slot(rid).proc.call('shutdown');
+  }
+
+  async releaseGate(gate: string): Promise<void> {
+    this.released.add(gate);
+    await Promise.all(this.running().map((s) => s.proc.call('releaseGate', { gate })));
+  }
+
+  // ---- observations --------------------------------------------------------------------------
+
+  async peer(rid: Rid, peer: Rid): Promise<PeerView> {
+    const slot = this.slot(rid);
+    if (slot.proc.state !== 'running') return { node: rid, peer, ready: false, history: [] };
+    return slot.proc.call<PeerView>('peer', { peer });
+  }
+
+  async node(rid: Rid): Promise<NodeView> {
+    const slot = this.slot(rid);
+    if (slot.proc.state === 'running') return (slot.lastView = await slot.proc.call<NodeView>('node'));
+    const last = slot.lastView ?? { rid, alive: true, host: 'Ready', queue: { depth: 0, capacity: slot.options?.queueCapacity ?? 16, running: 0, workers: slot.options?.workers ?? 4 } };
+    return { ...last, alive: slot.proc.state === 'hung' };
+  }
+
+  /** Every node's evidence files, merged in the order the lines were written. */
+  private evidence(): EvidenceLine[] {
+    const lines: EvidenceLine[] = [];
+    for (const file of this.evidenceFiles) {
+      if (!existsSync(file)) continue;
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        if (!line) continue;
+        try {
+          lines.push(JSON.parse(line) as EvidenceLine);
+        } catch {
+          // A line cut short by SIGKILL mid-write was never recorded: the run it names did not go on.
+        }
+      }
+    }
+    return lines.sort((a, b) => a.t - b.t);
+  }
+
+  async journal(): Promise<JournalEntry[]> {
+    return this.evidence().flatMap((l) => ('journal' in l ? [l.journal] : [])).map((e, i) => ({ ...e, seq: i + 1 }));
+  }
+
+  async storeLog(): Promise<StoreLogEntry[]> {
+    return this.evidence().flatMap((l) => ('store' in l ? [l.store] : [])).map((e, i) => ({ ...e, seq: i + 1 }));
+  }
+
+  async lookup(objectId: string): Promise<ObjectRecordView> {
+    const cur = await this.store.read<LocationRecord>(objectKey(objectId));
+    const rec = cur.value;
+    if (!rec) return { objectId, state: 'Missing', generation: 0, storeVersion: cur.version, leaseValid: false };
+    const { writeId: _w, ...fields } = rec;
+    const leaseValid = rec.owner && rec.state !== 'Missing' ? (await this.store.leaseExpiry(rec.owner)) !== null : false;
+    return { ...structuredClone(fields), storeVersion: cur.version, leaseValid };
+  }
+
+  async relocation(objectId: string): Promise<RelocationView | null> {
+    const all = (await this.store.list<RelocationRecord>(RELOCATION_PREFIX)).filter((e) => e.value.objectId === objectId);
+    const latest = all.sort((a, b) => a.version - b.version).pop()?.value;
+    if (!latest) return null;
+    const { writeId: _w, ...view } = latest;
+    return view;
+  }
+
+  async session(client: string): Promise<SessionView> {
+    return this.clients.view(client);
+  }
+
+  // ---- faults, from outside the node where they can be ----------------------------------------
+
+  async fault(fault: Fault): Promise<FaultResult> {
+    const at = Date.now();
+    if (fault.kind === 'store-down' || fault.kind === 'store-up') {
+      const slots = fault.node === undefined ? [...this.nodes.values()] : [this.slot(fault.node)];
+      for (const s of slots) (fault.kind === 'store-down' ? s.relay.cutOff() : s.relay.heal());
+      // What a Store failpoint left cut off inside a node heals with that node's Store.
+      if (fault.kind === 'store-up' && fault.node !== undefined && slots[0].proc.state === 'running') await slots[0].proc.call('storeReach', { reachable: true });
+      return { at };
+    }
+    const slot = this.slot(fault.node);
+    switch (fault.kind) {
+      case 'crash':
+        await this.remember(slot);
+        await slot.proc.kill();
+        break;
+      case 'hang':
+        await this.remember(slot);
+        slot.proc.stop();
+        break;
+      case 'close-connection': {
+        const peer = this.slot(fault.peer);
+        const r = await peer.proc.call<{ closed: boolean }>('closeConnection', { peer: fault.node, mode: fault.mode });
+        if (!r.closed) throw new DriverInputError(`no connection from ${fault.node} to ${fault.peer}`);
+        break;
+      }
+      case 'move':
+        slot.address = (await slot.proc.call<{ address: string }>('move')).address;
+        break;
+      case 'restart': {
+        if (slot.proc.state !== 'dead') throw new DriverInputError(`node ${fault.node} is running; only a crashed node can be restarted`);
+        await this.startNode(slot.mesh, slot.rid, slot.options, slot);
+        break;
+      }
+      case 'impostor':
+        await this.impostor(slot, fault.as === undefined ? undefined : this.slot(fault.as).rid);
+        break;
+      case 'deregister': {
+        const cur = await this.store.read(nodeKey(slot.rid));
+        if (!(await this.store.compareAndSet(nodeKey(slot.rid), cur.version, null)).applied) throw new DriverInputError(`the descriptor of ${slot.rid} changed while it was removed`);
+        break;
+      }
+      case 'failpoint':
+        if (!FAILPOINT_NAMES.includes(fault.name)) throw new DriverInputError(`unknown failpoint ${fault.name}`);
+        if (fault.peer !== undefined) this.slot(fault.peer);
+        await slot.proc.call('failpoint', { name: fault.name, ...(fault.peer ? { peer: fault.peer } : {}) });
+        break;
+      default:
+        throw new DriverInputError(`unknown fault ${(fault as { kind: string }).kind}`);
+    }
+    return { at };
+  }
+
+  /** The node's view just before a fault takes it away (what a dead or hung node reports). */
+  private async remember(slot: NodeSlot): Promise<void> {
+    if (slot.proc.state === 'running') slot.lastView = await slot.proc.call<NodeView>('node', {}, 2000).catch(() => slot.lastView);
+  }
+
+  /** The node's connections fail, it is gone, and something else answers at its address. */
+  private async impostor(slot: NodeSlot, as?: Rid): Promise<void> {
+    await slot.proc.call('vanish');
+    await this.remember(slot);
+    await slot.proc.kill();
+    const credential = as ? this.credentials.get(slot.mesh)! : randomBytes(16).toString('hex');
+    const rid = as ?? slot.rid;
+    this.impostorTransport ??= new NatsTransport(this.options.natsUrls, { prefix: `spotcheck.${this.runId}` });
+    await this.impostorTransport.ready();
+    const listener = this.impostorTransport.listen(slot.address, (conn) => {
+      conn.onFrame((f) => {
+        if (f.t === 'hello') conn.send({ t: 'welcome', rid, proof: proof(credential, rid, f.connectionId as string) });
+        if (f.t === 'ping') conn.send({ t: 'pong' });
+      });
+    });
+    this.impostors.push(listener);
+    await listener.ready;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.clients.close();
+    await Promise.all([...this.nodes.values()].map((s) => s.proc.kill()));
+    for (const l of this.impostors) l.close();
+    await this.impostorTransport?.close();
+    await Promise.all([...this.nodes.values()].map((s) => s.relay.stop()));
+    await this.store.close();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}

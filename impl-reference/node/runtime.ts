@@ -1,0 +1,215 @@
+// One node of the reference, assembled from its JSON configuration and driven through the control
+// interface (control.ts). It owns nothing of any other node: its Store is a Redis connection, its
+// transport a NATS connection, its evidence a file of its own. The process entry (main.ts) wires
+// it to stdin/stdout; a test can drive it in process.
+
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import type { JournalEntry, Outcome, StoreLogEntry } from '../../src/driver/types.ts';
+import { Gates, Journal, TestApp } from '../app.ts';
+import { Caller, ChannelDirectory } from '../caller.ts';
+import { MeshNode } from '../mesh-node.ts';
+import { brokenBy } from '../mutants/index.ts';
+import { SharedSessions } from '../mutants/shared-sessions.ts';
+import { ObjectCaller } from '../objects/object-caller.ts';
+import { OutcomeBook } from '../outcome-book.ts';
+import { clientCredential } from '../sessions/protocol.ts';
+import { SessionHost } from '../sessions/session-host.ts';
+import { NodeStore, StoreReach, type StoreFailpoint } from '../store/node-store.ts';
+import { RedisStore } from '../store/redis.ts';
+import { NatsTransport } from '../transport/nats.ts';
+import type { ChannelConfig, NodeProcessConfig } from './config.ts';
+import type { ControlEvent, ControlMethod, ControlMethods } from './control.ts';
+import { FAILPOINT_NAMES } from '../../src/driver/failpoints.ts';
+
+export class ControlError extends Error {}
+
+/** One evidence line: what was recorded, and a clock finer than ms that orders lines across nodes. */
+export type EvidenceLine = { t: number } & ({ journal: JournalEntry } | { store: StoreLogEntry });
+
+/** Appends evidence synchronously: once record() returns, a SIGKILL cannot take the line back. */
+class EvidenceFile {
+  private fd: number | undefined;
+  constructor(path: string) {
+    this.fd = openSync(path, 'a');
+  }
+  write(line: Omit<EvidenceLine, 't'>): void {
+    if (this.fd === undefined) return;
+    writeSync(this.fd, `${JSON.stringify({ t: performance.timeOrigin + performance.now(), ...line })}\n`);
+  }
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+}
+
+export class NodeRuntime {
+  private readonly evidence: EvidenceFile;
+  private readonly gates = new Gates();
+  private readonly reach: StoreReach;
+  private readonly store: RedisStore;
+  private readonly transport: NatsTransport;
+  private readonly channels = new ChannelDirectory();
+  private readonly outcomes = new OutcomeBook();
+  readonly node: MeshNode;
+  private readonly caller: Caller;
+  private readonly objects: ObjectCaller;
+  private readonly sessions: SessionHost;
+
+  constructor(
+    private readonly config: NodeProcessConfig,
+    private readonly emit: (event: ControlEvent) => void,
+  ) {
+    this.evidence = new EvidenceFile(config.evidenceFile);
+    const journal = new Journal((entry) => this.evidence.write({ journal: entry }));
+    this.reach = new StoreReach((entry) => this.evidence.write({ store: entry }));
+    this.store = new RedisStore({ url: config.store.redisUrl, namespace: config.store.namespace });
+    this.transport = new NatsTransport(config.transport.natsUrls, { prefix: config.transport.prefix });
+    for (const gate of config.releasedGates) this.gates.release(gate);
+    for (const channel of config.channels) this.defineChannel(channel);
+    const broken = brokenBy(config.mutant);
+    this.node = new MeshNode({
+      rid: config.rid,
+      mesh: config.mesh,
+      credential: config.credential,
+      timings: config.timings,
+      transport: this.transport,
+      store: new NodeStore(config.rid, this.store, this.reach),
+      app: new TestApp(journal, this.gates),
+      broken,
+      queueCapacity: config.queueCapacity,
+      workers: config.workers,
+      messageFollowMs: config.messageFollowMs,
+    });
+    this.caller = new Caller(this.node, this.channels);
+    this.node.attachCaller(this.caller);
+    // Sessions live in this process only; the list mutants share is this process's alone.
+    this.sessions = new SessionHost({ node: this.node, caller: this.caller, clientCredential: clientCredential(config.credential), shared: new SharedSessions() });
+    this.node.sessions = this.sessions;
+    this.node.onLocationUpdate = (u) => this.sessions.applyLocationUpdate(u);
+    this.objects = new ObjectCaller(this.node, this.caller);
+  }
+
+  /** Listen, register, take the lease; after a restart, resume what the Relocation Store says. */
+  async start(): Promise<void> {
+    await this.transport.ready();
+    await this.node.start();
+    await this.sessions.listen();
+    if (this.config.restart) await this.node.objects.relocations.resumeAfterRestart();
+    this.emit({ event: 'ready', address: this.node.address, sessionPort: this.sessions.port!, pid: process.pid });
+  }
+
+  private defineChannel(channel: ChannelConfig): void {
+    this.channels.define({ name: channel.name, kind: channel.kind, servers: channel.servers.map((s) => ({ ...s })) });
+  }
+
+  async handle<M extends ControlMethod>(method: M, params: ControlMethods[M]['params']): Promise<ControlMethods[M]['result']> {
+    const p = params as Record<string, unknown>;
+    switch (method) {
+      case 'submit':
+        this.submit(p as ControlMethods['submit']['params']);
+        return null as never;
+      case 'cancel':
+        this.outcomes.op(p.opId as string)?.finish('cancelled');
+        return null as never;
+      case 'connectPeers':
+        await this.node.connectPeers();
+        return null as never;
+      case 'shutdown':
+        for (const { op } of this.outcomes.all()) op.finish('shutdown');
+        this.node.shutdown();
+        return null as never;
+      case 'channel':
+        this.defineChannel(p.channel as ChannelConfig);
+        return null as never;
+      case 'configure': {
+        const o = p as ControlMethods['configure']['params'];
+        if (o.queueCapacity !== undefined) this.node.queue.capacity = o.queueCapacity;
+        if (o.workers !== undefined) this.node.queue.workers = o.workers;
+        this.node.queue.pump();
+        return null as never;
+      }
+      case 'releaseGate':
+        this.gates.release(p.gate as string);
+        return null as never;
+      case 'failpoint':
+        this.failpoint(p.name as string, p.peer as string | undefined);
+        return null as never;
+      case 'closeConnection':
+        return { closed: this.node.closeInboundFrom(p.peer as string, p.mode as 'orderly' | 'error') } as never;
+      case 'move':
+        await this.node.move();
+        return { address: this.node.address } as never;
+      case 'vanish':
+        this.node.vanish();
+        return null as never;
+      case 'storeReach':
+        if (p.reachable) this.reach.cutOff.delete(this.config.rid);
+        else this.reach.cutOff.add(this.config.rid);
+        return null as never;
+      case 'node':
+        return this.node.view() as never;
+      case 'peer':
+        return this.node.peerView(p.peer as string) as never;
+      case 'sessionOwner':
+        return (this.sessions.view(p.sessionId as string) ?? null) as never;
+      case 'holdsSession':
+        return this.sessions.holds(p.sessionId as string) as never;
+      default:
+        throw new ControlError(`unknown control method ${String(method)}`);
+    }
+  }
+
+  private submit({ opId, deadlineAt, spec }: ControlMethods['submit']['params']): void {
+    const op = this.outcomes.open(opId, undefined, (record) =>
+      this.node.startOperation(opId, deadlineAt, (outcome: Outcome) => {
+        record(outcome);
+        this.emit({ event: 'outcome', opId, outcome });
+      }),
+    );
+    if (!this.node.live()) return op.finish('shutdown');
+    switch (spec.kind) {
+      case 'channel-request':
+        void this.caller.channelRequest(op, spec.channel, { type: 'app', payload: spec.payload });
+        break;
+      case 'node-direct':
+        void this.caller.nodeDirect(op, spec.mesh, spec.to, { type: 'app', payload: spec.payload });
+        break;
+      case 'create':
+        void this.objects.create(op, spec);
+        break;
+      case 'object-message':
+        void this.objects.message(op, spec);
+        break;
+      case 'close':
+      case 'join':
+        void this.objects.close(op, spec);
+        break;
+      case 'relocate':
+        void this.objects.relocate(op, spec);
+        break;
+      default:
+        throw new ControlError(`unknown operation kind ${(spec as { kind: string }).kind}`);
+    }
+  }
+
+  private failpoint(name: string, peer?: string): void {
+    if (name === 'transport.ack-lost-after-write') {
+      if (!peer) throw new ControlError(`failpoint ${name} needs a peer`);
+      this.node.armAckLost(peer);
+    } else if (name === 'store.reply-lost-after-apply' || name === 'store.fail-before-apply' || name === 'store.reply-lost-then-cut-off') {
+      this.reach.arm(this.config.rid, name as StoreFailpoint);
+    } else if (FAILPOINT_NAMES.includes(name) && (name.startsWith('activation.') || name.startsWith('relocation.'))) {
+      this.node.armFailpoint(name);
+    } else {
+      throw new ControlError(`unknown failpoint ${name}`);
+    }
+  }
+
+  /** Let go of the Store and the transport (the harness ends the process right after). */
+  async close(): Promise<void> {
+    this.node.crash();
+    await Promise.allSettled([this.store.close(), this.transport.close()]);
+    this.evidence.close();
+  }
+}

@@ -1,0 +1,134 @@
+// A handle on one node running as an OS process: it spawns the node, speaks its control interface
+// (JSON lines on stdin/stdout) and performs the process faults from outside: SIGKILL for a crash,
+// SIGSTOP for a hang. A call to a node that does not answer ends with an error naming the call, so
+// the harness never waits forever.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export type ProcessState = 'starting' | 'running' | 'hung' | 'dead';
+
+export interface ReadyEvent {
+  event: 'ready';
+  address: string;
+  sessionPort: number;
+  pid: number;
+}
+
+export class NodeProcessError extends Error {}
+
+const STDERR_LINES = 20;
+
+export class NodeProcess {
+  private readonly child: ChildProcess;
+  private next = 1;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout; method: string }>();
+  private readonly stderrTail: string[] = [];
+  private exitInfo?: string;
+  state: ProcessState = 'starting';
+  readonly ready: Promise<ReadyEvent>;
+
+  constructor(
+    readonly name: string,
+    argv: string[],
+    private readonly onEvent: (event: { event: string } & Record<string, unknown>) => void,
+    startTimeoutMs: number,
+  ) {
+    this.child = spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child.stdin!.on('error', () => {});
+    createInterface({ input: this.child.stderr! }).on('line', (line) => {
+      this.stderrTail.push(line);
+      if (this.stderrTail.length > STDERR_LINES) this.stderrTail.shift();
+    });
+    let readyResolve!: (e: ReadyEvent) => void;
+    let readyReject!: (e: Error) => void;
+    this.ready = new Promise((res, rej) => ((readyResolve = res), (readyReject = rej)));
+    this.ready.catch(() => {});
+    const startTimer = setTimeout(() => readyReject(new NodeProcessError(`node ${name} was not ready within ${startTimeoutMs} ms${this.lastWords()}`)), startTimeoutMs);
+    createInterface({ input: this.child.stdout! }).on('line', (line) => {
+      let msg: Record<string, unknown>;
+      try {
+        msg = JSON.parse(line);
+      } catch {
+        this.stderrTail.push(`(stdout, not JSON) ${line.slice(0, 200)}`);
+        return;
+      }
+      if (typeof msg.id === 'number') return this.settle(msg);
+      if (msg.event === 'ready') {
+        clearTimeout(startTimer);
+        this.state = 'running';
+        readyResolve(msg as unknown as ReadyEvent);
+        return;
+      }
+      if (typeof msg.event === 'string') this.onEvent(msg as { event: string });
+    });
+    this.child.on('exit', (code, signal) => {
+      clearTimeout(startTimer);
+      this.exitInfo = signal ? `signal ${signal}` : `exit code ${code}`;
+      this.state = 'dead';
+      readyReject(new NodeProcessError(`node ${name} ended before it was ready (${this.exitInfo})${this.lastWords()}`));
+      for (const [id, p] of this.pending) {
+        clearTimeout(p.timer);
+        p.reject(new NodeProcessError(`node ${name} ended (${this.exitInfo}) before answering ${p.method}`));
+        this.pending.delete(id);
+      }
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  private lastWords(): string {
+    return this.stderrTail.length ? `; its stderr ended with: ${this.stderrTail.slice(-3).join(' | ')}` : '';
+  }
+
+  stderr(): string[] {
+    return [...this.stderrTail];
+  }
+
+  private settle(msg: Record<string, unknown>): void {
+    const p = this.pending.get(msg.id as number);
+    if (!p) return;
+    this.pending.delete(msg.id as number);
+    clearTimeout(p.timer);
+    if (msg.error !== undefined) p.reject(new NodeProcessError(`${this.name}.${p.method}: ${String(msg.error)}`));
+    else p.resolve(msg.result);
+  }
+
+  /** One control call; rejects when the node does not answer within timeoutMs or is gone. */
+  call<T>(method: string, params: object = {}, timeoutMs = 10_000): Promise<T> {
+    if (this.state === 'dead') return Promise.reject(new NodeProcessError(`node ${this.name} is not running (${this.exitInfo ?? 'killed'}); cannot call ${method}`));
+    if (this.state === 'hung') return Promise.reject(new NodeProcessError(`node ${this.name} is hung; cannot call ${method}`));
+    const id = this.next++;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new NodeProcessError(`node ${this.name} did not answer ${method} within ${timeoutMs} ms${this.lastWords()}`));
+      }, timeoutMs);
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer, method });
+      this.child.stdin!.write(`${JSON.stringify({ id, method, params })}\n`);
+    });
+  }
+
+  /** Crash: SIGKILL. The process gets no chance to say goodbye on any connection. */
+  kill(): Promise<void> {
+    if (this.state === 'dead') return Promise.resolve();
+    const gone = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    this.child.kill('SIGKILL');
+    return gone;
+  }
+
+  /** Hang: SIGSTOP. Its sockets stay open; nothing it does goes on. */
+  stop(): void {
+    if (this.state !== 'running') return;
+    this.child.kill('SIGSTOP');
+    this.state = 'hung';
+  }
+
+  resume(): void {
+    if (this.state !== 'hung') return;
+    this.child.kill('SIGCONT');
+    this.state = 'running';
+  }
+}
