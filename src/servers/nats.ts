@@ -159,7 +159,9 @@ async function viaTestcontainers(size: number): Promise<NatsCluster> {
     const hostPorts = await freePorts(2 * size);
     const started = await Promise.all(aliases.map(async (alias, i) => {
       const args = ['-p', '4222', '-m', '8222', '-n', alias, '--cluster_name', clusterName,
-        '--cluster', 'nats://0.0.0.0:6222', '--routes', routes];
+        '--cluster', 'nats://0.0.0.0:6222', '--routes', routes,
+        // Clients reach the servers through mapped ports: the containers' own addresses are no use to them.
+        '--no_advertise'];
       // The mini image has no entrypoint; the official image's entrypoint is nats-server itself.
       let container = new GenericContainer(image);
       container = image === MINI_IMAGE ? container.withEntrypoint(['nats-server']).withCommand(args) : container.withCommand(args);
