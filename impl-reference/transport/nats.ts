@@ -439,7 +439,9 @@ export class NatsTransport implements Transport {
   async connect(address: string): Promise<Connection> {
     if (!isSubject(address)) throw new Error(`connection refused: ${address} is not a NATS address`);
     if (this.closing) throw new Error(`connection refused: ${address} (transport closed)`);
-    await this.opened;
+    await this.opened.catch((e: Error) => {
+      throw new Error(`connection refused: ${address} (no NATS server: ${e.message})`);
+    });
     const nc = this.conn!;
     const id = randomUUID();
     // Registered before the request: frames the listener writes at once are kept for the caller.
