@@ -5,7 +5,7 @@
 import { Then } from '@cucumber/cucumber';
 import type { JournalEntry, ObjectKind, Rid } from '../src/driver/types.ts';
 import { violated } from '../src/checks/violation.ts';
-import { expectWithin, throughout } from './support/eventually.ts';
+import { eventually, expectWithin, throughout } from './support/eventually.ts';
 import { runsOfOp } from './support/evidence.ts';
 import { SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
 import { start } from './support/operations.ts';
@@ -207,7 +207,12 @@ Then('the factory of {string} ran exactly once, on the node whose creation won',
 Then('the handler ran exactly once, on {rid}', async function (this: SpotWorld, node: Rid) {
   const { opId } = this.op();
   await this.outcomeOf(); // evidence is read once the operation has ended
-  const now = handlerRuns(this, await this.driver.journal(), opId);
+  // An operation may end before its run shows (the caller learned of a failed connection while the
+  // target was still taking the written operation up): the run is awaited, within the deadline.
+  const now = await eventually(`the handler to run on ${node}`, this.description.timings.defaultDeadlineMs, async () => {
+    const runs = handlerRuns(this, await this.driver.journal(), opId);
+    return runs.length > 0 ? runs : undefined;
+  }).catch(() => [] as Rid[]);
   if (now.length !== 1 || now[0] !== node) violated(`expected one run on ${node}, the journal shows runs on [${now.join(', ')}]`);
   await watchRuns(this, (runs) => (runs.length > 1 ? `ran again, on [${runs.join(', ')}]` : undefined));
 });

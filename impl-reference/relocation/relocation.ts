@@ -198,8 +198,17 @@ export class Relocations {
   /** Relay messages the source had not run into the target's temporary queue. */
   handOver(rel: RelocationRecord, letters: Array<Letter & { resolve(r: WorkResult | undefined): void }>): void {
     for (const letter of letters) {
-      void this.ctx.sendWork(rel.target, { type: 'relocation-relay', relocationId: rel.id, objectId: rel.objectId, letter: { opId: letter.opId, payload: letter.payload } }, this.ctx.timings.defaultDeadlineMs).then(letter.resolve);
+      void this.ctx.sendWork(rel.target, { type: 'relocation-relay', relocationId: rel.id, objectId: rel.objectId, letter: { opId: letter.opId, payload: letter.payload } }, this.relayWaitMs()).then(letter.resolve);
     }
+  }
+
+  /**
+   * How long a relayed message may wait for its answer: the target holds it in its temporary queue
+   * until it commits, which may be the whole cutover fallback, and then runs it. (The caller's own
+   * deadline still ends the operation at the caller.)
+   */
+  private relayWaitMs(): number {
+    return this.ctx.timings.cutoverFallbackMs + this.ctx.timings.defaultDeadlineMs;
   }
 
   private async awaitOwner(rel: RelocationRecord, withinMs: number): Promise<Rid | undefined> {
@@ -235,7 +244,7 @@ export class Relocations {
     if (!f) return !this.ctx.hosted(objectId) && this.ctx.broken('follow-reloaded-from-relocation-store') ? followFromStore(this, objectId, letter) : undefined;
     const { defaultDeadlineMs } = this.ctx.timings;
     if (!f.committed) {
-      return this.ctx.sendWork(f.target, { type: 'relocation-relay', relocationId: f.relocationId, objectId, letter }, defaultDeadlineMs);
+      return this.ctx.sendWork(f.target, { type: 'relocation-relay', relocationId: f.relocationId, objectId, letter }, this.relayWaitMs());
     }
     // R-OBJ-3: after the commit the source follows messages to the target, for the duration only.
     const over = Date.now() >= f.until || this.ctx.broken('no-message-follow');

@@ -51,9 +51,22 @@ export class NodeStore {
     }
   }
 
+  /** A call the Store itself could not answer is logged as the node saw it. */
+  private async logged<R>(op: StoreLogEntry['op'], key: string, call: () => Promise<R>, expectedVersion?: number): Promise<R> {
+    try {
+      return await call();
+    } catch (e) {
+      if (e instanceof StoreUnavailableError) {
+        const result = op === 'change' && e.unclear ? 'unclear' : 'unavailable';
+        this.reach.record({ node: this.node, op, key, ...(expectedVersion !== undefined ? { expectedVersion } : {}), result });
+      }
+      throw e;
+    }
+  }
+
   async read<T>(key: string): Promise<Versioned<T>> {
     this.check('read', key);
-    const v = await this.store.read<T>(key);
+    const v = await this.logged('read', key, () => this.store.read<T>(key));
     this.reach.record({ node: this.node, op: 'read', key, version: v.version, result: 'ok' });
     return v;
   }
@@ -65,7 +78,7 @@ export class NodeStore {
       this.reach.record({ node: this.node, op: 'change', key, expectedVersion, result: 'unclear' });
       throw new StoreUnavailableError(`no reply from the Location Store (failpoint ${fp})`);
     }
-    const r = await this.store.compareAndSet<T>(key, expectedVersion, value);
+    const r = await this.logged('change', key, () => this.store.compareAndSet<T>(key, expectedVersion, value), expectedVersion);
     if (fp === 'store.reply-lost-then-cut-off') this.reach.cutOff.add(this.node);
     if (fp === 'store.reply-lost-after-apply' || fp === 'store.reply-lost-then-cut-off') {
       this.reach.record({ node: this.node, op: 'change', key, expectedVersion, result: 'unclear' });
@@ -77,7 +90,7 @@ export class NodeStore {
 
   async list<T>(prefix: string): Promise<Entry<T>[]> {
     this.check('list', prefix);
-    const entries = await this.store.list<T>(prefix);
+    const entries = await this.logged('list', prefix, () => this.store.list<T>(prefix));
     this.reach.record({ node: this.node, op: 'list', key: prefix, result: 'ok' });
     return entries;
   }

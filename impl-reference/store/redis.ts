@@ -101,6 +101,8 @@ export class RedisStore implements Store {
     this.where = `redis ${this.redis.options.host}:${this.redis.options.port}`;
     // Without a listener ioredis prints every connection error; keep the last for messages.
     this.redis.on('error', (e: Error) => (this.lastError = oneLine(e.message)));
+    // A connection lost without an error (a reset or a close by a relay) is a failure all the same.
+    this.redis.on('close', () => (this.lastError ||= 'the connection closed'));
     this.redis.on('ready', () => (this.lastError = ''));
     const ns = namespace;
     this.k = { vals: `${ns}:vals`, vers: `${ns}:vers`, live: `${ns}:live`, lease: `${ns}:lease:` };
@@ -168,7 +170,8 @@ export class RedisStore implements Store {
       // A Redis error reply means the server answered: that is a bug, not an outage, unless the
       // server says it cannot serve right now.
       if (err.name === 'ReplyError' && !/^(LOADING|BUSY|MASTERDOWN|TRYAGAIN)\b/.test(err.message)) throw err;
-      throw this.unavailable(op, err.message);
+      // The command was sent: whether it applied is unknown.
+      throw Object.assign(this.unavailable(op, err.message), { unclear: true });
     }
   }
 
@@ -176,6 +179,9 @@ export class RedisStore implements Store {
   private ready(op: string): Promise<void> {
     if (this.closed) return Promise.reject(this.unavailable(op, 'store is closed'));
     if (this.redis.status === 'ready') return Promise.resolve();
+    // The connection failed and has not come back: the Store is unreachable now. Waiting would
+    // only make every caller late to learn it (a cut link is refused at once on every retry).
+    if (this.lastError) return Promise.reject(this.unavailable(op, this.lastError));
     // One shared waiter, so many concurrent calls do not pile listeners onto the client.
     this.waiting ??= new Promise<void>((resolve, reject) => {
       const done = (err?: Error) => {

@@ -45,4 +45,6 @@ export interface Store {
 /** Thrown by any Store call that could not reach the Store (it is down or the reply was lost). */
 export class StoreUnavailableError extends Error {
   readonly storeUnavailable = true;
+  /** The call reached the wire before it failed: a change may have applied. */
+  unclear?: boolean;
 }

@@ -4,7 +4,7 @@
 
 import type { AppPayload, ObjectKind, OperationSpec, Rid } from '../../src/driver/types.ts';
 import { eventually } from './eventually.ts';
-import { SCHEDULING_TOLERANCE_MS, SPEC_CUTOVER_FALLBACK_MS, type SpotWorld } from './world.ts';
+import { SCHEDULING_TOLERANCE_MS, SPEC_CUTOVER_FALLBACK_MS, type RelocationTimes, type SpotWorld } from './world.ts';
 
 export async function replyOf(world: SpotWorld, name: string): Promise<unknown> {
   const o = await world.outcomeOf(name);
@@ -80,18 +80,18 @@ export function direct(world: SpotWorld, from: Rid, to: Rid, handler: string): O
   return { kind: 'node-direct', from, mesh: world.meshOf(from), to, payload: payloadFor(handler, `to ${to}`) };
 }
 
-export interface RelocationTimes {
-  stages: Map<string, number>;
-  owners: Array<{ owner: Rid; at: number }>;
-}
-
 /** Watch the object's relocation record and authority record for the rest of the scenario. */
 export function watchRelocation(world: SpotWorld, objectId: string, ownerBefore: Rid | undefined): RelocationTimes {
-  const times: RelocationTimes = { stages: new Map(), owners: ownerBefore ? [{ owner: ownerBefore, at: Date.now() }] : [] };
+  const start = Date.now();
+  const times: RelocationTimes = { stages: new Map(), owners: ownerBefore ? [{ owner: ownerBefore, after: start, at: start }] : [] };
+  let previousLook = start;
   world.watch(async () => {
+    const asked = Date.now();
     const [rel, rec] = await Promise.all([world.driver.relocation(objectId), world.driver.lookup(objectId)]);
-    if (rel && !times.stages.has(rel.stage)) times.stages.set(rel.stage, Date.now());
-    if (rec.owner && times.owners.at(-1)?.owner !== rec.owner) times.owners.push({ owner: rec.owner, at: Date.now() });
+    const answered = Date.now();
+    if (rel && !times.stages.has(rel.stage)) times.stages.set(rel.stage, { after: previousLook, at: answered });
+    if (rec.owner && times.owners.at(-1)?.owner !== rec.owner) times.owners.push({ owner: rec.owner, after: previousLook, at: answered });
+    previousLook = asked;
   });
   return times;
 }

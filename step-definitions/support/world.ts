@@ -10,6 +10,22 @@ import { recordingNeeds } from './needs.ts';
 import { Evidence, auditJournal, markingEvidence, runsOfOp } from './evidence.ts';
 import { violated } from '../../src/checks/violation.ts';
 
+/**
+ * When the watcher saw something happen: `at`, the end of the first look that saw it; `after`, the
+ * start of the look before, which had not. The event happened in (after, at], however slow the
+ * looks were (a loaded machine widens the interval, it never shifts it).
+ */
+export interface Seen {
+  after: number;
+  at: number;
+}
+
+export interface RelocationTimes {
+  stages: Map<string, Seen>;
+  owners: Array<{ owner: Rid } & Seen>;
+}
+
+
 export interface StartedOp {
   opId: string;
   deadlineMs: number;
@@ -25,7 +41,7 @@ export class SpotWorld extends World<Target> {
   /** Operations started only to fill queues; their handler runs are expected. */
   fillers: string[] = [];
   /** When each relocation the scenario started reached its stages (relocation.steps.ts). */
-  readonly relocationTimes = new Map<string, { stages: Map<string, number>; owners: Array<{ owner: Rid; at: number }> }>();
+  readonly relocationTimes = new Map<string, RelocationTimes>();
   /** What the last fault was (a crash may be seen as a closed connection; a hang only by liveness). */
   lastFaultKind?: Fault['kind'];
   /** Operations whose terminal result the scenario has seen. */
