@@ -62,8 +62,10 @@ Then('{op} ends with a reply', async function (this: SpotWorld, name: string) {
 // A handler held on a gate has not finished: an outcome before the gate opens was not produced by
 // running it (a runtime that answers without doing the work is seen here).
 Then('{op} has not ended while gate {string} is closed', async function (this: SpotWorld, name: string, gate: string) {
-  const { opId } = this.op(name);
-  await throughout(`${name} while gate "${gate}" is closed`, this.neverWindow(), async () => {
+  const { opId, deadlineMs, submittedAt } = this.op(name);
+  // Watched until the operation's deadline at most: a timeout at the deadline is a proper end.
+  const untilDeadline = submittedAt + deadlineMs - SCHEDULING_TOLERANCE_MS - Date.now();
+  await throughout(`${name} while gate "${gate}" is closed`, Math.min(this.neverWindow(), Math.max(1, untilDeadline)), async () => {
     const o = await this.driver.outcome(opId, 0);
     return o ? `it ended with ${describeOutcome(o)} before its handler could finish` : undefined;
   });

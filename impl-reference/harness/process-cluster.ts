@@ -295,13 +295,26 @@ export class ProcessCluster implements Driver {
 
   async peer(rid: Rid, peer: Rid): Promise<PeerView> {
     const slot = this.slot(rid);
-    if (slot.proc.state !== 'running') return { node: rid, peer, ready: false, history: [] };
-    return slot.proc.call<PeerView>('peer', { peer });
+    if (slot.proc.state === 'running') {
+      try {
+        return await slot.proc.call<PeerView>('peer', { peer });
+      } catch (e) {
+        if (slot.proc.state === 'running') throw e;
+      }
+    }
+    return { node: rid, peer, ready: false, history: [] };
   }
 
   async node(rid: Rid): Promise<NodeView> {
     const slot = this.slot(rid);
-    if (slot.proc.state === 'running') return (slot.lastView = await slot.proc.call<NodeView>('node'));
+    if (slot.proc.state === 'running') {
+      try {
+        return (slot.lastView = await slot.proc.call<NodeView>('node'));
+      } catch (e) {
+        // It died while it was asked (a failpoint crashed it): it is a dead node now.
+        if (slot.proc.state === 'running') throw e;
+      }
+    }
     const last = slot.lastView ?? { rid, alive: true, host: 'Ready', queue: { depth: 0, capacity: slot.options?.queueCapacity ?? 16, running: 0, workers: slot.options?.workers ?? 4 } };
     return { ...last, alive: slot.proc.state === 'hung' };
   }

@@ -27,7 +27,8 @@ try {
   fatal(`cannot read the configuration ${path}: ${(e as Error).message}`);
 }
 
-const runtime = new NodeRuntime(config, (event: ControlEvent) => send(event));
+// A failpoint that crashes the node crashes the process: no goodbye, nothing flushed.
+const runtime = new NodeRuntime(config, (event: ControlEvent) => send(event), () => process.kill(process.pid, 'SIGKILL'));
 
 async function handle(line: string): Promise<void> {
   let req: { id?: unknown; method?: unknown; params?: unknown };

@@ -55,10 +55,16 @@ export class NodeRuntime {
   private readonly caller: Caller;
   private readonly objects: ObjectCaller;
   private readonly sessions: SessionHost;
+  private closing = false;
 
+  /**
+   * @param crashed called when a failpoint makes the node crash itself: the process must then die
+   *   at once (main.ts sends itself SIGKILL), as a crash does.
+   */
   constructor(
     private readonly config: NodeProcessConfig,
     private readonly emit: (event: ControlEvent) => void,
+    crashed: () => void = () => {},
   ) {
     this.evidence = new EvidenceFile(config.evidenceFile);
     const journal = new Journal((entry) => this.evidence.write({ journal: entry }));
@@ -81,6 +87,11 @@ export class NodeRuntime {
       workers: config.workers,
       messageFollowMs: config.messageFollowMs,
     });
+    const crash = this.node.crash.bind(this.node);
+    this.node.crash = () => {
+      crash();
+      if (!this.closing) crashed();
+    };
     this.caller = new Caller(this.node, this.channels);
     this.node.attachCaller(this.caller);
     // Sessions live in this process only; the list mutants share is this process's alone.
@@ -208,6 +219,7 @@ export class NodeRuntime {
 
   /** Let go of the Store and the transport (the harness ends the process right after). */
   async close(): Promise<void> {
+    this.closing = true;
     this.node.crash();
     await Promise.allSettled([this.store.close(), this.transport.close()]);
     this.evidence.close();

@@ -65,8 +65,9 @@ export function payloadFor(handler: string | undefined, value: unknown): AppPayl
 }
 
 export async function start(world: SpotWorld, name: string, spec: OperationSpec): Promise<void> {
+  const submittedAt = Date.now();
   const { opId } = await world.driver.submit(spec);
-  world.ops.set(name, { opId, deadlineMs: spec.deadlineMs ?? world.description.timings.defaultDeadlineMs });
+  world.ops.set(name, { opId, deadlineMs: spec.deadlineMs ?? world.description.timings.defaultDeadlineMs, submittedAt });
   world.lastOp = name;
 }
 
@@ -101,7 +102,8 @@ export async function relocate(world: SpotWorld, from: Rid, objectId: string, ta
   world.relocationTimes.set(objectId, watchRelocation(world, objectId, world.recordBefore.owner));
   // The source may wait for the target's fallback commit before it can answer.
   const deadlineMs = deadline ?? world.description.timings.defaultDeadlineMs + 2 * SPEC_CUTOVER_FALLBACK_MS;
+  const submittedAt = Date.now();
   const { opId } = await world.driver.submit({ kind: 'relocate', from, objectId, target, deadlineMs, ...(generation !== undefined ? { generation } : {}) });
-  world.ops.set('the relocation', { opId, deadlineMs });
+  world.ops.set('the relocation', { opId, deadlineMs, submittedAt });
   world.lastOp = 'the relocation';
 }

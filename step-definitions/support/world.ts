@@ -29,6 +29,8 @@ export interface RelocationTimes {
 export interface StartedOp {
   opId: string;
   deadlineMs: number;
+  /** Kit clock just before the operation was submitted: its deadline runs out after that. */
+  submittedAt: number;
 }
 
 export class SpotWorld extends World<Target> {
