@@ -7,8 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type {
   ChannelServerSpec, ChannelSpec, Description, Driver, EffectiveTimings, Fault, FaultResult, JournalEntry, NodeOptions, NodeView,
   ObjectRecordView, OperationSpec, Outcome, PeerView, RelocationView, Rid, StoreLogEntry, Topology,
@@ -28,9 +27,8 @@ import { NatsTransport } from '../transport/nats.ts';
 import type { Listener } from '../transport/types.ts';
 import type { ChannelConfig, NodeProcessConfig } from '../node/config.ts';
 import type { EvidenceLine } from '../node/runtime.ts';
+import { nodeCommand } from './node-bundle.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const NODE_MAIN = join(ROOT, 'impl-reference/node/main.ts');
 
 /**
  * Timings for nodes that are processes on a 2-core machine: long enough that scheduling and a
@@ -179,7 +177,7 @@ export class ProcessCluster implements Driver {
     };
     const configFile = join(this.dir, `${rid}.${incarnation}.config.json`);
     writeFileSync(configFile, JSON.stringify(config));
-    const proc = new NodeProcess(rid, [process.execPath, '--import', 'tsx', NODE_MAIN, configFile], (e) => this.onEvent(e), START_TIMEOUT_MS);
+    const proc = new NodeProcess(rid, [...(await nodeCommand()), configFile], (e) => this.onEvent(e), START_TIMEOUT_MS);
     const slot: NodeSlot = { rid, mesh, options, relay, proc, address: '', index };
     this.nodes.set(rid, slot);
     const ready = await proc.ready;
