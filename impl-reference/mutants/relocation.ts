@@ -346,10 +346,13 @@ export async function setStageGuessingFailure(side: RelocationSide, rel: Relocat
   const next = { ...rel, stage, writeId: newWriteId() };
   try {
     const r = await side.ctx.store.compareAndSet(key, cur.version, next);
-    return r.applied ? next : undefined;
+    if (r.applied) return next;
   } catch {
-    return undefined;
+    // The lost reply is taken for a failed write.
   }
+  // Believing the boundary was not passed, the source runs its messages again itself.
+  side.ctx.openDispatch(rel.objectId);
+  return undefined;
 }
 
 /**

@@ -49,6 +49,11 @@ export class Mailbox {
     void this.pump();
   }
 
+  /** Start nothing more (what runs finishes); letters wait until open() or drain(). */
+  hold(): void {
+    this.isOpen = false;
+  }
+
   /** The instance is gone: waiting letters get no result from here. */
   close(): void {
     this.closed = true;
@@ -58,9 +63,9 @@ export class Mailbox {
   private async pump(): Promise<void> {
     if (this.running || !this.isOpen) return;
     this.running = true;
-    while (this.items.length > 0 && !this.closed) {
+    while (this.items.length > 0 && !this.closed && this.isOpen) {
       await this.eligible();
-      if (this.closed) break;
+      if (this.closed || !this.isOpen) break;
       const item = this.items.shift()!;
       item.resolve(await this.run(item));
     }

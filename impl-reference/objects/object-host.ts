@@ -58,6 +58,7 @@ export class ObjectHost {
       },
       takeWaiting: (id) => this.instances.get(id)?.mailbox.drain() ?? [],
       reopenAdmission: () => {},
+      holdDispatch: (id) => this.instances.get(id)?.mailbox.hold(),
       dispose: (id) => this.dispose(id),
       prepare: (rec) => void this.host({ objectId: rec.objectId, kind: rec.kind, generation: rec.generation, state: 'Ready', writeId: '' }, false),
       post: (id, letter) => this.instances.get(id)?.mailbox.post(letter) ?? Promise.resolve(fail('Unavailable')),

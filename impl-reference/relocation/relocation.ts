@@ -77,6 +77,8 @@ export interface RelocationContext {
   hosted(objectId: string): { kind: ObjectKind; generation: number } | undefined;
   /** Close admission of the hosted instance and hand back the messages it has not run. */
   takeWaiting(objectId: string): Array<Letter & { resolve(r: WorkResult | undefined): void }>;
+  /** The hosted instance starts no further message (the one running finishes). */
+  holdDispatch(objectId: string): void;
   reopenAdmission(objectId: string): void;
   dispose(objectId: string): void;
   /** Host a prepared instance whose mailbox (the temporary queue) is closed. */
@@ -153,6 +155,10 @@ export class Relocations {
     // Accepting relay-ready is the irreversible boundary. Its record is a Store change like any other:
     // an unclear result is re-read, never guessed (V16): the source takes nothing back on a guess.
     if (this.ctx.takeFailpoint('relocation.relay-ready-record-reply-lost')) this.ctx.store.loseNextReply();
+    // The source accepts relay-ready before it records it: from here it starts no message of the
+    // object itself, or one could run here after the record says the target has them. If the record
+    // cannot be made, dispatch stays held: whether the boundary passed is not guessed.
+    this.ctx.holdDispatch(rel.objectId);
     if (this.ctx.broken('unclear-boundary-taken-as-failed')) {
       const passed = await setStageGuessingFailure(this, rel, 'relay-ready-accepted');
       if (!passed) return fail('RelocationFailed');

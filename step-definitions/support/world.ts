@@ -204,8 +204,17 @@ After(async function (this: SpotWorld, { result }) {
   if (untagged.length > 0) throw new Error(`kit defect: this scenario needs ${untagged.map((n) => `@${n}`).join(' ')} but is not tagged so`);
 });
 
-// Cucumber runs After hooks in reverse order of definition: this one runs before the one above
+// Cucumber runs After hooks in reverse order of definition: these run before the one above
 // closes the Driver.
+
+// A failed scenario keeps its evidence with the report: the journal and the Store log as the
+// implementation gave them, with the kit's own clock, so a failure can be read without rerunning.
+After({ name: 'keep the evidence of a failure' }, async function (this: SpotWorld, { result }) {
+  if (result?.status !== 'FAILED' || !this.driver) return;
+  const [journal, storeLog] = await Promise.all([this.driver.journal().catch((e: Error) => e.message), this.driver.storeLog().catch((e: Error) => e.message)]);
+  this.attach(JSON.stringify({ keptAt: Date.now(), journal, storeLog }, null, 1), { mediaType: 'application/json', fileName: 'evidence.json' });
+});
+
 After({ name: 'the evidence audit' }, async function (this: SpotWorld, { result }) {
   // The whole journal, whatever operation IDs it carries (support/evidence.ts).
   if (result?.status !== 'PASSED' || !this.driver) return;
