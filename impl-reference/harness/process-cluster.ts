@@ -363,6 +363,11 @@ export class ProcessCluster implements Driver {
     return this.clients.view(client);
   }
 
+  /** The current process of every node (tests check that faults happen to real processes). */
+  pids(): Record<Rid, number> {
+    return Object.fromEntries([...this.nodes.values()].map((s) => [s.rid, s.proc.pid ?? -1]));
+  }
+
   // ---- faults, from outside the node where they can be ----------------------------------------
 
   async fault(fault: Fault): Promise<FaultResult> {
