@@ -13,6 +13,8 @@ import { directReroutes, relayViaPeer, rerunAcceptedOnTimeout, sendUntilAccepted
 import { rerunOnce } from './mutants/rerun.ts';
 import type { Operation } from './operation.ts';
 import type { Acceptance, Answer, Completion, Submission } from './peer-link.ts';
+import type { SendEnd } from './node-context.ts';
+export type { SendEnd } from './node-context.ts';
 import { isCandidate, RoundRobin, type ChannelServer } from './select-one.ts';
 import type { Work } from './work.ts';
 
@@ -32,16 +34,6 @@ export class ChannelDirectory {
     return this.channels.get(name);
   }
 }
-
-/** How one send of an operation to one target ended. */
-export type SendEnd =
-  | { kind: 'result'; completion: Answer }
-  | { kind: 'not-ready' }
-  | { kind: 'refused' }
-  | { kind: 'unknown' }
-  | { kind: 'lost' }
-  | { kind: 'deadline'; late?: Promise<Completion> }
-  | { kind: 'ended' };
 
 export class Caller {
   private readonly roundRobins = new Map<string, RoundRobin>();

@@ -88,7 +88,7 @@ export class EmbeddedCluster implements Driver {
   private readonly journalLog = new Journal();
   private readonly gates = new Gates();
   private readonly app = new TestApp(this.journalLog, this.gates);
-  private readonly nodes = new Map<Rid, { node: MeshNode; caller: Caller; objects: ObjectCaller }>();
+  private readonly nodes = new Map<Rid, { node: MeshNode<SessionHost>; caller: Caller; objects: ObjectCaller }>();
   private readonly outcomes = new OutcomeBook<{ from: Rid }>();
   private readonly credentials = new Map<string, string>();
   private readonly meshOptions = new Map<string, NodeOptions | undefined>();
@@ -134,7 +134,7 @@ export class EmbeddedCluster implements Driver {
   // ---- topology ------------------------------------------------------------------------------
 
   async start(topology: Topology): Promise<void> {
-    const started: MeshNode[] = [];
+    const started: MeshNode<SessionHost>[] = [];
     if (topology.messageFollowMs !== undefined) this.messageFollowMs = topology.messageFollowMs;
     for (const mesh of topology.meshes) {
       this.meshOptions.set(mesh.name, mesh.nodeOptions);
@@ -147,10 +147,10 @@ export class EmbeddedCluster implements Driver {
     await (await this.startNode(mesh, rid)).connectPeers();
   }
 
-  private async startNode(mesh: string, rid: Rid, options?: NodeOptions, restart = false): Promise<MeshNode> {
+  private async startNode(mesh: string, rid: Rid, options?: NodeOptions, restart = false): Promise<MeshNode<SessionHost>> {
     if (this.nodes.has(rid) && !restart) throw new DriverInputError(`node ${rid} already exists`);
     if (!this.credentials.has(mesh)) this.credentials.set(mesh, randomBytes(16).toString('hex'));
-    const node = new MeshNode({
+    const node = new MeshNode<SessionHost>({
       rid,
       mesh,
       credential: this.credentials.get(mesh)!,
@@ -195,7 +195,7 @@ export class EmbeddedCluster implements Driver {
     node.queue.pump();
   }
 
-  private nodeNamed(rid: Rid): MeshNode {
+  private nodeNamed(rid: Rid): MeshNode<SessionHost> {
     const entry = this.nodes.get(rid);
     if (!entry) throw new DriverInputError(`no node with RID ${rid}`);
     return entry.node;

@@ -13,15 +13,13 @@ import { nodeKey, type NodeDescriptor } from './location/records.ts';
 import type { Broken } from './mutants/index.ts';
 import { relayOnward } from './mutants/channel.ts';
 import { connectCaller, dropEveryLink, forgetDescriptors, spreadPeerFailure } from './mutants/connection.ts';
-import { proof, type NodeContext } from './node-context.ts';
+import { proof, type NodeContext, type Sender, type SessionOwnerSide } from './node-context.ts';
 import { ObjectHost } from './objects/object-host.ts';
 import { PeerLink, type Completion, type Submission } from './peer-link.ts';
 import type { NodeStore } from './store/node-store.ts';
 import type { Connection, Frame, Listener, Transport } from './transport/types.ts';
 import { fail, ok, type Work, type WorkResult } from './work.ts';
-import type { Caller } from './caller.ts';
 import { Operation } from './operation.ts';
-import type { SessionHost } from './sessions/session-host.ts';
 
 export interface LocationUpdate {
   objectId: string;
@@ -54,7 +52,7 @@ interface Inbound {
 /** Process-level condition of the node, as a fault left it. */
 type Life = 'running' | 'hung' | 'dead';
 
-export class MeshNode implements NodeContext {
+export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements NodeContext {
   readonly rid: Rid;
   readonly mesh: string;
   readonly credential: string;
@@ -84,11 +82,11 @@ export class MeshNode implements NodeContext {
   private readonly ackLostArmed = new Set<Rid>();
   /** Named failpoints of this node (activation.*, relocation.*), each fires once. */
   private readonly armed = new Set<string>();
-  private caller?: Caller;
+  private caller?: Sender;
   /** Session owners listen here for location updates of relocated objects. */
   onLocationUpdate?: (u: LocationUpdate) => void;
   /** The Session owner side of this process (client STREAM connections); it ends with the process. */
-  sessions?: SessionHost;
+  sessions?: S;
 
   constructor(cfg: NodeConfig) {
     this.rid = cfg.rid;
@@ -411,7 +409,7 @@ export class MeshNode implements NodeContext {
   }
 
   /** The Caller this node's own protocol steps (relocation) send with. */
-  attachCaller(caller: Caller): void {
+  attachCaller(caller: Sender): void {
     this.caller = caller;
   }
 

@@ -5,6 +5,29 @@ import type { EffectiveTimings, Rid } from '../src/driver/types.ts';
 import type { NodeDescriptor } from './location/records.ts';
 import type { Broken } from './mutants/index.ts';
 import type { Transport } from './transport/types.ts';
+import type { Operation } from './operation.ts';
+import type { Answer, Completion, Work, WorkResult } from './work.ts';
+
+/** How one send of an operation to one target ended. */
+export type SendEnd =
+  | { kind: 'result'; completion: Answer }
+  | { kind: 'not-ready' }
+  | { kind: 'refused' }
+  | { kind: 'unknown' }
+  | { kind: 'lost' }
+  | { kind: 'deadline'; late?: Promise<Completion> }
+  | { kind: 'ended' };
+
+/** What a node needs of its calling side (caller.ts): send one operation to one target. */
+export interface Sender {
+  send(op: Operation, target: Rid, work: Work): Promise<SendEnd>;
+}
+
+/** What a node needs of its Session owner side (sessions/session-host.ts). */
+export interface SessionOwnerSide {
+  relayArrived(opId: string, work: Extract<Work, { type: 'session-relay' }>): Promise<WorkResult | undefined>;
+  stop(how: 'abandon' | 'orderly' | 'error'): void;
+}
 
 /** Where peers are: the node descriptor list (read from the Location Store). */
 export interface DescriptorSource {

@@ -13,12 +13,11 @@ import type { ErrorKind, NotReadyReason, PeerEvent, Rid } from '../src/driver/ty
 import type { Connection, Frame } from './transport/types.ts';
 import { redialStayingReady, replayWhenReady } from './mutants/connection.ts';
 import { proof, type NodeContext } from './node-context.ts';
-import type { Work } from './work.ts';
+import type { Answer, Completion, Work } from './work.ts';
 
 export type Acceptance = 'yes' | 'no' | 'unknown';
 /** The target's answer to an accepted operation. */
-export type Answer = { ok: true; value: unknown } | { ok: false; errorKind: ErrorKind };
-export type Completion = Answer | { lost: true };
+export type { Answer, Completion } from './work.ts';
 
 export interface Submission {
   acceptance: Promise<Acceptance>;

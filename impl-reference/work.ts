@@ -31,3 +31,8 @@ export type WorkResult = { ok: true; value: unknown } | { ok: false; errorKind: 
 
 export const ok = (value: unknown): WorkResult => ({ ok: true, value });
 export const fail = (errorKind: ErrorKind): WorkResult => ({ ok: false, errorKind });
+
+/** What a target answered for an operation it accepted. */
+export type Answer = { ok: true; value: unknown } | { ok: false; errorKind: ErrorKind };
+/** An accepted operation's end as the caller sees it: an answer, or the connection lost first. */
+export type Completion = Answer | { lost: true };

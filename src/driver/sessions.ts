@@ -9,7 +9,7 @@
 // until they are disconnected or dropped. Operations go out on the current connection unless they
 // name another (`connection`, 1-based in the order they were opened).
 
-import type { AppPayload, Rid } from './types.ts';
+import type { AppPayload, Rid } from './basics.ts';
 
 export type SessionOperationSpec =
   /** The client opens a STREAM connection to `node`: a new Session, not yet authenticated. Reply: `{sessionId, node}`. */

@@ -7,7 +7,8 @@
 // The surface follows the spec's section 10 ("target selection result, returned ErrorKind/outcome,
 // Location Store record lookup, Session binding state") plus cluster control and fault injection.
 
-export type Rid = string;
+export type { AppPayload, Rid } from './basics.ts';
+import type { AppPayload, Rid } from './basics.ts';
 
 import type { SessionOperationSpec, SessionView } from './sessions.ts';
 export type { SessionOperationSpec, SessionView } from './sessions.ts';
@@ -105,19 +106,6 @@ export interface ChannelSpec {
 // The kit defines the application that runs inside the runtime. Every handler run lands in the
 // journal, so "ran exactly once, on C" is a statement about evidence.
 
-/**
- * A message of the test application. The runtime carries it unchanged from the caller to the
- * handler, and the journal records it as the handler received it. `mark` is the kit's own: unique
- * in the scenario, made by the kit for each message it sends, so that every handler run can be
- * traced to the message that caused it whatever operation ID the runtime gave it.
- */
-export type AppPayload = { mark?: string } & (
-  | { app: 'echo'; value: unknown }
-  /** Runs until the named gate is released, then replies with value. */
-  | { app: 'block'; gate: string; value: unknown }
-  /** The handler fails; the outcome is a failure with ErrorKind HandlerError. */
-  | { app: 'fail'; value: unknown }
-);
 
 // ---- objects ---------------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@
 // the node are reached through the cluster's internals, which the Driver deliberately hides.
 
 import { test } from 'node:test';
+import type { SessionHost } from '../../impl-reference/sessions/session-host.ts';
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { EmbeddedCluster, EMBEDDED_TIMINGS } from '../../impl-reference/cluster.ts';
@@ -15,8 +16,8 @@ import type { Outcome } from '../../src/driver/types.ts';
 
 const SOON_MS = 2000;
 
-function nodeOf(d: EmbeddedCluster, rid: string): MeshNode {
-  return (d as unknown as { nodes: Map<string, { node: MeshNode }> }).nodes.get(rid)!.node;
+function nodeOf(d: EmbeddedCluster, rid: string): MeshNode<SessionHost> {
+  return (d as unknown as { nodes: Map<string, { node: MeshNode<SessionHost> }> }).nodes.get(rid)!.node;
 }
 
 async function withCluster(body: (d: EmbeddedCluster) => Promise<void>): Promise<void> {
