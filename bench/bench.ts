@@ -3,6 +3,8 @@
 //   1. wall time of the conformance suite on the embedded backend, per feature group and in all
 //   2. Location Store compare-and-set throughput: in memory, and on a real Redis of the run's own
 //   3. node direct request/reply throughput through the reference mesh (in-memory transport)
+//   4. the process backend (bench/process.ts): node start-to-ready, node direct over NATS against raw
+//      NATS, Store commands per steady-state Actor message, the whole suite's wall time
 // Every loop is bounded in count and time. Figures vary run to run (±20-30% on this machine).
 
 import { randomUUID } from 'node:crypto';
@@ -15,6 +17,7 @@ import { startRedis } from '../src/servers/redis.ts';
 import { MemoryStore } from '../impl-reference/store/memory.ts';
 import { RedisStore } from '../impl-reference/store/redis.ts';
 import type { Store } from '../impl-reference/store/types.ts';
+import { processFigures } from './process.ts';
 
 const line = (what: string, figure: string) => console.log(`${what.padEnd(58)} ${figure}`);
 
@@ -118,6 +121,7 @@ async function main(): Promise<void> {
   }
   await meshThroughput(1);
   await meshThroughput(64);
+  await processFigures(line);
 }
 
 main().catch((e) => {
