@@ -73,6 +73,7 @@ async function withBackend<T>(backend: string, progress: Progress, fn: (servers:
     for (const stop of stops.splice(0).reverse()) await stop().catch(() => {});
   };
   const onSignal = (signal: NodeJS.Signals) => {
+    process.stderr.write(`spotcheck: interrupted (${signal}); stopping the servers this run started\n`);
     void stopAll().finally(() => process.kill(process.pid, signal));
   };
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);

@@ -193,6 +193,10 @@ Before(async function (this: SpotWorld, { pickle }) {
   }
 });
 
+// A parallel worker whose runner is gone (Ctrl-C, a killed run) ends at once and quietly: its
+// node processes end with it (they exit when their stdin closes), and nothing is left half-run.
+if (process.send) process.once('disconnect', () => process.exit(130));
+
 After(async function (this: SpotWorld, { result }) {
   this.finished = true;
   await Promise.all(this.watchers);
