@@ -67,8 +67,9 @@ When('node {rid} restarts', async function (this: SpotWorld, node: Rid) {
 });
 
 When('the Location Store stops answering {rid}', async function (this: SpotWorld, node: Rid) {
-  await this.fault({ kind: 'store-down', node });
+  // Marked before the fault: a node may fail its first Store call while the log is being read.
   this.marks.set('store log at outage', (await this.driver.storeLog()).length);
+  await this.fault({ kind: 'store-down', node });
 });
 
 When('node {rid} leaves the descriptor list', async function (this: SpotWorld, node: Rid) {
