@@ -20,8 +20,8 @@ export function newestOpenOf(sessions: Iterable<Session>, client: string): Sessi
  * session-restored-elsewhere: a client saying hello takes over its Session whose owner process died:
  * its ID, its authentication and its bindings (V15, R-SES-3 make a reconnect a new Session).
  */
-export function restoreLostSession(sessions: Map<string, Session>, shared: SharedSessions, session: Session, client: string): void {
-  const lost = shared.lostSessionOf(client);
+export async function restoreLostSession(sessions: Map<string, Session>, shared: SharedSessions, session: Session, client: string): Promise<void> {
+  const lost = await shared.lostSessionOf(client);
   if (!lost) return;
   sessions.delete(session.id);
   session.id = lost.id;
@@ -74,8 +74,8 @@ export function adoptConnection(shared: SharedSessions, session: Session, dying:
  * on this node (the shared list stands in for a persisted Session table), open again with their
  * authentication and bindings (V15: a restarted process is a different process and restores nothing).
  */
-export function reloadSessions(shared: SharedSessions, sessions: Map<string, Session>, owner: SessionOwner): void {
-  for (const s of shared.heldByEndedProcessesOf(owner.rid)) {
+export async function reloadSessions(shared: SharedSessions, sessions: Map<string, Session>, owner: SessionOwner): Promise<void> {
+  for (const s of await shared.heldByEndedProcessesOf(owner.rid)) {
     if (sessions.has(s.id)) continue;
     s.state = 'open';
     for (const b of s.bindings.values()) if (b.state === 'ended') b.state = 'bound';
@@ -89,8 +89,8 @@ export function reloadSessions(shared: SharedSessions, sessions: Map<string, Ses
  * the bindings of the client's other Sessions (a cluster-wide token table) and bound here again
  * (R-SES-3: a new Session must bind again; an old token means nothing in it).
  */
-export function bindingOfOtherSession(shared: SharedSessions, session: Session, token: string): Binding | undefined {
-  const old = shared.bindingOf(session.client, token, session);
+export async function bindingOfOtherSession(shared: SharedSessions, session: Session, token: string): Promise<Binding | undefined> {
+  const old = await shared.bindingOf(session.client, token, session);
   if (!old) return undefined;
   const b: Binding = { ...structuredClone(old), state: 'bound' };
   b.history.push({ event: 'bound', route: b.route, generation: b.generation, at: Date.now() });

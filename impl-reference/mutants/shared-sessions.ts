@@ -40,8 +40,13 @@ export class SharedSessions {
     this.entries.push({ session, host });
   }
 
+  /** The Session was answered on: a table that persists Sessions writes it (persisted-sessions.ts). */
+  saved(_session: Session): Promise<void> | undefined {
+    return undefined;
+  }
+
   /** The client's newest Session whose owner process is gone. */
-  lostSessionOf(client: string): Session | undefined {
+  async lostSessionOf(client: string): Promise<Session | undefined> {
     return [...this.entries].reverse().find((e) => e.session.client === client && !e.host.running())?.session;
   }
 
@@ -56,12 +61,12 @@ export class SharedSessions {
   }
 
   /** The Sessions held by processes of `rid` that are no longer running. */
-  heldByEndedProcessesOf(rid: Rid): Session[] {
+  async heldByEndedProcessesOf(rid: Rid): Promise<Session[]> {
     return [...new Set(this.entries.filter((e) => e.host.rid === rid && !e.host.running()).map((e) => e.session))];
   }
 
   /** A binding with this token in another Session of the same client. */
-  bindingOf(client: string | undefined, token: string, except: Session): Binding | undefined {
+  async bindingOf(client: string | undefined, token: string, except: Session): Promise<Binding | undefined> {
     for (const { session } of [...this.entries].reverse()) {
       if (session === except || session.client !== client) continue;
       const b = session.bindings.get(token);

@@ -11,6 +11,7 @@ import { Caller, ChannelDirectory } from '../caller.ts';
 import { MeshNode } from '../mesh-node.ts';
 import { brokenBy } from '../mutants/index.ts';
 import { SharedSessions } from '../mutants/shared-sessions.ts';
+import { PersistedSessions } from '../mutants/persisted-sessions.ts';
 import { ObjectCaller } from '../objects/object-caller.ts';
 import { OutcomeBook } from '../outcome-book.ts';
 import { clientCredential } from '../sessions/protocol.ts';
@@ -23,6 +24,9 @@ import type { ControlEvent, ControlMethod, ControlMethods } from './control.ts';
 import { FAILPOINT_NAMES } from '../../src/driver/failpoints.ts';
 
 export class ControlError extends Error {}
+
+/** Mutants whose cross-process form shares Sessions through the Store (mutants/persisted-sessions.ts). */
+const PERSISTED_SESSION_MUTANTS = ['restart-reloads-sessions', 'session-restored-elsewhere', 'token-resolved-across-sessions'];
 
 /** One evidence line: what was recorded, and a clock finer than ms that orders lines across nodes. */
 export type EvidenceLine = { t: number } & ({ journal: JournalEntry } | { store: StoreLogEntry });
@@ -95,7 +99,10 @@ export class NodeRuntime {
     this.caller = new Caller(this.node, this.channels);
     this.node.attachCaller(this.caller);
     // Sessions live in this process only; the list mutants share is this process's alone.
-    this.sessions = new SessionHost({ node: this.node, caller: this.caller, clientCredential: clientCredential(config.credential), shared: new SharedSessions() });
+    // The reference keeps each Session in its own process. Three mutants share Sessions between
+    // processes the way such a framework would, through a table in the Store.
+    const shared = PERSISTED_SESSION_MUTANTS.includes(config.mutant ?? '') ? new PersistedSessions(this.store, config.rid, this.node.lifecycle) : new SharedSessions();
+    this.sessions = new SessionHost({ node: this.node, caller: this.caller, clientCredential: clientCredential(config.credential), shared });
     this.node.sessions = this.sessions;
     this.node.onLocationUpdate = (u) => this.sessions.applyLocationUpdate(u);
     this.objects = new ObjectCaller(this.node, this.caller);

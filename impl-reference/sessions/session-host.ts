@@ -116,7 +116,7 @@ export class SessionHost {
     if (this.stopped) server.close();
     this.ctx.shared.register(this);
     // V15: a restarted process starts with no Session; what the one before it held ended with it.
-    if (this.broken('restart-reloads-sessions')) reloadSessions(this.ctx.shared, this.sessions, this);
+    if (this.broken('restart-reloads-sessions')) await reloadSessions(this.ctx.shared, this.sessions, this);
   }
 
   /** The process ends: every connection drops and every Session it held is gone. */
@@ -190,6 +190,14 @@ export class SessionHost {
   send(session: Session, frame: WireFrame): void {
     // A dead or hung process writes nothing; an ended Session gets nothing more.
     if (!this.node.live() || this.stopped || session.socket.destroyed || !session.socket.writable) return;
+    // Only a mutant's Session table persists Sessions; it does so before the answer goes out.
+    const persisting = this.ctx.shared.saved(session);
+    if (persisting) {
+      void persisting.then(() => {
+        if (!session.socket.destroyed && session.socket.writable) session.socket.write(encode(frame));
+      });
+      return;
+    }
     session.socket.write(encode(frame));
   }
 
@@ -237,10 +245,10 @@ export class SessionHost {
     }
   }
 
-  private hello(session: Session, id: string, client: string): void {
+  private async hello(session: Session, id: string, client: string): Promise<void> {
     session.client = client;
     // V15, R-SES-3: a Session ends with its owner process; hello on a new connection is a new Session.
-    if (this.broken('session-restored-elsewhere')) restoreLostSession(this.sessions, this.ctx.shared, session, client);
+    if (this.broken('session-restored-elsewhere')) await restoreLostSession(this.sessions, this.ctx.shared, session, client);
     this.send(session, { t: 'ok', id, session: session.id });
   }
 
@@ -300,7 +308,7 @@ export class SessionHost {
     if (!this.authenticated(session, id)) return;
     let b = session.bindings.get(token);
     // R-SES-3: a token is known only to the Session that bound it; a new Session binds again.
-    if (!b && this.broken('token-resolved-across-sessions')) b = bindingOfOtherSession(this.ctx.shared, session, token);
+    if (!b && this.broken('token-resolved-across-sessions')) b = await bindingOfOtherSession(this.ctx.shared, session, token);
     if (!b) return this.send(session, { t: 'fail', id, errorKind: 'NotFound' });
     // R-SES-2: a token names one binding; through an ended one nothing is relayed.
     if (b.state !== 'bound' && this.broken('stale-token-relays-to-current')) b = currentBinding(session, b.objectId) ?? b;
