@@ -9,7 +9,7 @@ import type { Rid } from '../../src/driver/types.ts';
 import type { Binding, Session } from '../sessions/session.ts';
 import { Session as SessionClass } from '../sessions/session.ts';
 import type { Store } from '../store/types.ts';
-import { SharedSessions } from './shared-sessions.ts';
+import { SharedSessions, type Entry } from './shared-sessions.ts';
 
 const PREFIX = 'mutant-session/';
 
@@ -18,6 +18,7 @@ interface Snapshot {
   client?: string;
   authenticated: boolean;
   bindings: Binding[];
+  open: boolean;
   host: Rid;
   /** The process incarnation that held it. */
   lifecycle: string;
@@ -45,6 +46,7 @@ export class PersistedSessions extends SharedSessions {
       ...(session.client ? { client: session.client } : {}),
       authenticated: session.authenticated,
       bindings: [...session.bindings.values()].map((b) => structuredClone(b)),
+      open: session.state === 'open',
       host: this.rid,
       lifecycle: this.lifecycle,
       savedAt: Date.now(),
@@ -72,6 +74,20 @@ export class PersistedSessions extends SharedSessions {
   /** The Sessions an earlier process of this node held. */
   override async heldByEndedProcessesOf(rid: Rid): Promise<Session[]> {
     return (await this.snapshots()).filter((s) => s.host === rid && s.lifecycle !== this.lifecycle).map(revive);
+  }
+
+  /** The bindings of `objectId` in Sessions other processes held, with their client. */
+  override async bindingsOfEndedProcesses(objectId: string): Promise<Array<{ client: string; binding: Binding }>> {
+    return (await this.snapshots())
+      .filter((s) => s.lifecycle !== this.lifecycle && s.client)
+      .flatMap((s) => s.bindings.filter((b) => b.objectId === objectId).map((binding) => ({ client: s.client!, binding })));
+  }
+
+  /** The client's newest open Session, as this process holds it; undefined when another holds it. */
+  override async currentOf(client: string): Promise<Entry | undefined> {
+    const newest = (await this.snapshots()).reverse().find((s) => s.client === client && s.open);
+    if (!newest || newest.lifecycle !== this.lifecycle) return undefined;
+    return this.entries.find((e) => e.session.id === newest.id);
   }
 
   /** A binding with this token in another Session of the same client, wherever it is held. */

@@ -50,9 +50,9 @@ export function currentBinding(session: Session, objectId: string): Binding | un
  * session-reply-follows-client: a relay reply whose Session is gone (its owner died) is handed to
  * the client's newest Session on another process (R-SES-3).
  */
-export function replyToNewestSession(shared: SharedSessions, relay: { client: string; session: string }, opId: string, result: WorkResult): void {
+export async function replyToNewestSession(shared: SharedSessions, relay: { client: string; session: string }, opId: string, result: WorkResult): Promise<void> {
   if (shared.isHeld(relay.session)) return;
-  const current = shared.currentOf(relay.client);
+  const current = await shared.currentOf(relay.client);
   if (current?.session.state !== 'open') return;
   current.host.send(current.session, result.ok ? { t: 'ok', id: opId, value: result.value } : { t: 'fail', id: opId, errorKind: result.errorKind });
 }
@@ -126,10 +126,10 @@ export function bindingOnThisNode(sessions: Iterable<Session>, token: string): B
  * gone is pushed, with that binding's token, to the client's newest Session, when this process holds
  * it (R-SES-3: the previous connection's binding update is not applied to the new Session).
  */
-export function updateNewestSessionOf(shared: SharedSessions, u: { objectId: string; generation: number; owner: string }, here: SessionOwner): void {
-  for (const { client, binding } of shared.bindingsOfEndedProcesses(u.objectId)) {
+export async function updateNewestSessionOf(shared: SharedSessions, u: { objectId: string; generation: number; owner: string }, here: SessionOwner): Promise<void> {
+  for (const { client, binding } of await shared.bindingsOfEndedProcesses(u.objectId)) {
     if (binding.generation !== u.generation) continue;
-    const current = shared.currentOf(client);
+    const current = await shared.currentOf(client);
     if (current?.host !== here) continue;
     here.send(current.session, { t: 'location-update', token: binding.token, objectId: binding.objectId, generation: binding.generation, route: u.owner });
   }

@@ -22,13 +22,13 @@ export interface SessionOwner {
   adopt(session: Session): void;
 }
 
-interface Entry {
+export interface Entry {
   session: Session;
   host: SessionOwner;
 }
 
 export class SharedSessions {
-  private readonly entries: Entry[] = [];
+  protected readonly entries: Entry[] = [];
   private readonly owners: SessionOwner[] = [];
 
   /** A Session owner process started listening for clients. */
@@ -76,7 +76,7 @@ export class SharedSessions {
   }
 
   /** The bindings of `objectId` held by Sessions whose owner process is no longer running, with their client. */
-  bindingsOfEndedProcesses(objectId: string): Array<{ client: string; binding: Binding }> {
+  async bindingsOfEndedProcesses(objectId: string): Promise<Array<{ client: string; binding: Binding }>> {
     const found: Array<{ client: string; binding: Binding }> = [];
     for (const { session, host } of this.entries) {
       if (host.running() || !session.client) continue;
@@ -86,7 +86,7 @@ export class SharedSessions {
   }
 
   /** The client's newest open Session on a running process. */
-  currentOf(client: string): Entry | undefined {
+  async currentOf(client: string): Promise<Entry | undefined> {
     return [...this.entries].reverse().find((e) => e.session.client === client && e.session.state === 'open' && e.host.running());
   }
 }

@@ -26,7 +26,7 @@ import { FAILPOINT_NAMES } from '../../src/driver/failpoints.ts';
 export class ControlError extends Error {}
 
 /** Mutants whose cross-process form shares Sessions through the Store (mutants/persisted-sessions.ts). */
-const PERSISTED_SESSION_MUTANTS = ['restart-reloads-sessions', 'session-restored-elsewhere', 'token-resolved-across-sessions'];
+const PERSISTED_SESSION_MUTANTS = ['restart-reloads-sessions', 'session-restored-elsewhere', 'token-resolved-across-sessions', 'location-update-follows-client'];
 
 /** One evidence line: what was recorded, and a clock finer than ms that orders lines across nodes. */
 export type EvidenceLine = { t: number } & ({ journal: JournalEntry } | { store: StoreLogEntry });

@@ -382,7 +382,7 @@ export class SessionHost {
     // R-SES-1: a location update is applied (the mutant ignores it).
     if (!this.node.live() || this.stopped || this.broken('location-update-ignored')) return;
     // R-SES-3: an update goes to the Session that holds the binding, never to another of its client.
-    if (this.broken('location-update-follows-client')) updateNewestSessionOf(this.ctx.shared, u, this);
+    if (this.broken('location-update-follows-client')) void updateNewestSessionOf(this.ctx.shared, u, this);
     for (const session of this.sessions.values()) {
       if (session.state !== 'open') continue;
       for (const b of session.bindings.values()) {
@@ -412,7 +412,7 @@ export class SessionHost {
   async relayArrived(opId: string, work: SessionRelay): Promise<WorkResult | undefined> {
     const result = await this.node.objects.relay(work.objectId, { opId, payload: work.payload }, work.generation);
     // R-SES-3: the reply goes back on the route to the Session that asked, or nowhere.
-    if (result && this.broken('session-reply-follows-client')) replyToNewestSession(this.ctx.shared, work, opId, result);
+    if (result && this.broken('session-reply-follows-client')) void replyToNewestSession(this.ctx.shared, work, opId, result);
     return result;
   }
 
