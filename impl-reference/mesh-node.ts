@@ -338,6 +338,8 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
       result = ok({});
     } else if (work.type === 'session-relay') {
       result = this.sessions ? await this.sessions.relayArrived(opId, work) : fail('Unavailable');
+    } else if (work.type === 'session-frame') {
+      result = this.sessions ? this.sessions.frameArrived(work.session, work.frame) : fail('Unavailable');
     } else if (work.type === 'relay') {
       // The reference relays nothing (R-CH-2); this is the relaying half of the mutant in Caller.nodeDirect.
       result = this.broken('direct-relays-via-peer') ? await relayOnward(this, work) : fail('Unavailable');

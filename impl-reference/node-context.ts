@@ -27,6 +27,8 @@ export interface Sender {
 export interface SessionOwnerSide {
   relayArrived(opId: string, work: Extract<Work, { type: 'session-relay' }>): Promise<WorkResult | undefined>;
   stop(how: 'abandon' | 'orderly' | 'error'): void;
+  /** Only a mutant sends one: write the frame on a Session this process holds. */
+  frameArrived(sessionId: string, frame: Record<string, unknown> & { t: string }): WorkResult;
 }
 
 /** Where peers are: the node descriptor list (read from the Location Store). */

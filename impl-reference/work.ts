@@ -25,7 +25,9 @@ export type Work =
    */
   | { type: 'session-relay'; objectId: string; generation: number; payload: AppPayload; client: string; session: string }
   /** Mutant only (direct-relays-via-peer): node direct relayed through a peer, to be forwarded to `to`. */
-  | { type: 'relay'; to: Rid; work: Work };
+  | { type: 'relay'; to: Rid; work: Work }
+  /** Mutant only (session-reply-follows-client, across processes): a frame for a Session held there. */
+  | { type: 'session-frame'; session: string; frame: Record<string, unknown> & { t: string } };
 
 export type WorkResult = { ok: true; value: unknown } | { ok: false; errorKind: ErrorKind };
 

@@ -9,6 +9,7 @@ import type { Rid } from '../../src/driver/types.ts';
 import type { Binding, Session } from '../sessions/session.ts';
 import { Session as SessionClass } from '../sessions/session.ts';
 import type { Store } from '../store/types.ts';
+import type { WireFrame } from '../sessions/protocol.ts';
 import { SharedSessions, type Entry } from './shared-sessions.ts';
 
 const PREFIX = 'mutant-session/';
@@ -28,12 +29,26 @@ interface Snapshot {
 export class PersistedSessions extends SharedSessions {
   private writes = Promise.resolve();
 
+  /**
+   * @param forward hands a frame to a Session another process holds (a message of the mesh to
+   *   that node); session-reply-follows-client uses it.
+   */
   constructor(
     private readonly store: Store,
     private readonly rid: Rid,
     private readonly lifecycle: string,
+    private readonly forward: (rid: Rid, sessionId: string, frame: WireFrame) => void,
   ) {
     super();
+  }
+
+  /** The reply goes to the client's newest open Session other than the one that asked, wherever it is held. */
+  override async deliverToNewest(client: string, except: string, frame: WireFrame): Promise<void> {
+    const newest = (await this.snapshots()).reverse().find((s) => s.client === client && s.open);
+    if (!newest || newest.id === except) return;
+    if (newest.lifecycle !== this.lifecycle) return this.forward(newest.host, newest.id, frame);
+    const entry = this.entries.find((e) => e.session.id === newest.id);
+    if (entry) entry.host.send(entry.session, frame);
   }
 
   /**

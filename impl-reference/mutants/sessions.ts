@@ -51,10 +51,7 @@ export function currentBinding(session: Session, objectId: string): Binding | un
  * the client's newest Session on another process (R-SES-3).
  */
 export async function replyToNewestSession(shared: SharedSessions, relay: { client: string; session: string }, opId: string, result: WorkResult): Promise<void> {
-  if (shared.isHeld(relay.session)) return;
-  const current = await shared.currentOf(relay.client);
-  if (current?.session.state !== 'open') return;
-  current.host.send(current.session, result.ok ? { t: 'ok', id: opId, value: result.value } : { t: 'fail', id: opId, errorKind: result.errorKind });
+  await shared.deliverToNewest(relay.client, relay.session, result.ok ? { t: 'ok', id: opId, value: result.value } : { t: 'fail', id: opId, errorKind: result.errorKind });
 }
 
 /**

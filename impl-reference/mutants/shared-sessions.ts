@@ -85,6 +85,17 @@ export class SharedSessions {
     return found;
   }
 
+  /**
+   * Hand `frame` to the client's newest open Session, when the Session `except` is no longer held by
+   * a running process (session-reply-follows-client).
+   */
+  async deliverToNewest(client: string, except: string, frame: WireFrame): Promise<void> {
+    if (this.isHeld(except)) return;
+    const current = await this.currentOf(client);
+    if (current?.session.state !== 'open') return;
+    current.host.send(current.session, frame);
+  }
+
   /** The client's newest open Session on a running process. */
   async currentOf(client: string): Promise<Entry | undefined> {
     return [...this.entries].reverse().find((e) => e.session.client === client && e.session.state === 'open' && e.host.running());

@@ -26,7 +26,7 @@ import { FAILPOINT_NAMES } from '../../src/driver/failpoints.ts';
 export class ControlError extends Error {}
 
 /** Mutants whose cross-process form shares Sessions through the Store (mutants/persisted-sessions.ts). */
-const PERSISTED_SESSION_MUTANTS = ['restart-reloads-sessions', 'session-restored-elsewhere', 'token-resolved-across-sessions', 'location-update-follows-client'];
+const PERSISTED_SESSION_MUTANTS = ['restart-reloads-sessions', 'session-restored-elsewhere', 'token-resolved-across-sessions', 'location-update-follows-client', 'session-reply-follows-client'];
 
 /** One evidence line: what was recorded, and a clock finer than ms that orders lines across nodes. */
 export type EvidenceLine = { t: number } & ({ journal: JournalEntry } | { store: StoreLogEntry });
@@ -101,7 +101,9 @@ export class NodeRuntime {
     // Sessions live in this process only; the list mutants share is this process's alone.
     // The reference keeps each Session in its own process. Three mutants share Sessions between
     // processes the way such a framework would, through a table in the Store.
-    const shared = PERSISTED_SESSION_MUTANTS.includes(config.mutant ?? '') ? new PersistedSessions(this.store, config.rid, this.node.lifecycle) : new SharedSessions();
+    const shared = PERSISTED_SESSION_MUTANTS.includes(config.mutant ?? '')
+      ? new PersistedSessions(this.store, config.rid, this.node.lifecycle, (rid, session, frame) => void this.node.sendWork(rid, { type: 'session-frame', session, frame }, config.timings.defaultDeadlineMs))
+      : new SharedSessions();
     this.sessions = new SessionHost({ node: this.node, caller: this.caller, clientCredential: clientCredential(config.credential), shared });
     this.node.sessions = this.sessions;
     this.node.onLocationUpdate = (u) => this.sessions.applyLocationUpdate(u);

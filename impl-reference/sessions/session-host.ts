@@ -406,6 +406,14 @@ export class SessionHost {
     }
   }
 
+  /** A frame another process hands to a Session held here (only a mutant does: R-SES-3). */
+  frameArrived(sessionId: string, frame: WireFrame): WorkResult {
+    const session = this.sessions.get(sessionId);
+    if (!session || session.state !== 'open') return { ok: false, errorKind: 'NotFound' };
+    this.send(session, frame);
+    return { ok: true, value: {} };
+  }
+
   // ---- the route's side of a relay -----------------------------------------------------------------
 
   /** A relay arrived here, at the binding's route: deliver it to the incarnation it names. */
