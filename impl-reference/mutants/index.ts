@@ -24,9 +24,16 @@ export interface MutantInfo {
   /** Clause IDs (src/requirements/clauses.ts) whose rule this mutant breaks. */
   breaks: string[];
   what: string;
+  /** Set when the bug needs nodes in one address space (see list/spec.ts). */
+  oneAddressSpace?: string;
 }
 
-export const MUTANTS: readonly MutantInfo[] = LIST.map((m) => ({ name: m.name, breaks: [...m.breaks], what: m.what }));
+export const MUTANTS: readonly MutantInfo[] = LIST.map((m: MutantSpec) => ({
+  name: m.name as MutantName,
+  breaks: [...m.breaks],
+  what: m.what,
+  ...(m.oneAddressSpace ? { oneAddressSpace: m.oneAddressSpace } : {}),
+}));
 
 export function isMutantName(name: string): name is MutantName {
   return LIST.some((m) => m.name === name);

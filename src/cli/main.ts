@@ -200,15 +200,17 @@ async function mutantsCommand(opts: { backend: string; only?: string; out: strin
     concurrency: opts.concurrency,
     wire: opts.wire,
     onMutant: (r, done, total) =>
-      progress.line(
+      progress.line(r.notExpressible ? `[${done}/${total}] NOT RUN  ${r.name} (breaks ${r.breaks.join(', ')}): no form on backend ${opts.backend}: ${r.notExpressible}` :
         `[${done}/${total}] ${r.killed ? 'killed  ' : 'SURVIVED'} ${r.name} (breaks ${r.breaks.join(', ')}; ` +
           (r.kills.length ? `seen: ${r.kills.map((k) => `${k.broke} by ${k.uri}:${k.stepLine} "${k.step}"`).join('; ')}` : 'no assertion of its rules saw it') +
           (r.killed || r.notCounted.length === 0 ? ')' : `; ${r.notCounted.length} scenario(s) failed without an assertion, e.g. ${r.notCounted[0].failure.kind}: ${r.notCounted[0].failure.message})`),
       ),
   }));
   publishReports(undefined, opts.out, { 'mutants.json': results });
-  const survivors = results.filter((r) => !r.killed);
-  progress.line(`${results.length - survivors.length} killed, ${survivors.length} survived (${((Date.now() - started) / 1000).toFixed(1)} s); ${join(opts.out, 'mutants.json')}`);
+  const notRun = results.filter((r) => r.notExpressible);
+  const survivors = results.filter((r) => !r.killed && !r.notExpressible);
+  const notRunText = notRun.length ? `, ${notRun.length} with no form on backend ${opts.backend} (${notRun.map((r) => r.name).join(', ')})` : '';
+  progress.line(`${results.length - survivors.length - notRun.length} killed, ${survivors.length} survived${notRunText} (${((Date.now() - started) / 1000).toFixed(1)} s); ${join(opts.out, 'mutants.json')}`);
   return survivors.length > 0 ? 1 : 0;
 }
 

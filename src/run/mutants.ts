@@ -38,6 +38,11 @@ export interface MutantResult {
   /** Scenarios that failed without an assertion of a broken rule (they do not count). */
   notCounted: Array<{ scenario: string; uri: string; line: number; failure: Failure }>;
   killed: boolean;
+  /**
+   * Set when the backend cannot hold this bug (its nodes are separate processes and the bug needs
+   * one address space): the mutant was not run. Reported as such, never counted as killed.
+   */
+  notExpressible?: string;
 }
 
 export function mutantNames(): string[] {
@@ -143,6 +148,11 @@ export async function runMutants(
   const lane = async () => {
     for (let i = next++; i < mutants.length; i = next++) {
       const m = mutants[i];
+      if (opts.backend === 'process' && m.oneAddressSpace) {
+        results[i] = { name: m.name, breaks: [...m.breaks], seen: [], kills: [], notCounted: [], killed: false, notExpressible: m.oneAddressSpace };
+        opts.onMutant?.(results[i], ++done, mutants.length);
+        continue;
+      }
       const target = { impl: mutantTarget(m.name, opts.wire ?? false), backend: opts.backend, redisUrl: opts.redisUrl, natsUrls: opts.natsUrls };
       const run = await suite.run({ target, tags: mutantTags(m.breaks, long), parallel: opts.parallel ?? 0 });
       results[i] = judgeMutant(m, run.results);

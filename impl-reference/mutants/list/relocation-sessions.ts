@@ -55,7 +55,7 @@ export const RELOCATION_AND_SESSION_MUTANTS = [
   // Sessions: the owner side.
   { name: 'relocation-redirects-client', breaks: ['R-SES-1.1'], what: "after a location update the Session owner closes the client's connection for it to reconnect, keeping the Session to resume" },
   { name: 'location-snapshot-not-updated', breaks: ['R-SES-1.3'], what: "a location update moves the binding's route but leaves its ActorRef location snapshot on the old owner" },
-  { name: 'session-connection-adopted', breaks: ['V15.3'], what: "when the Session owner process dies its client connections are handed to another running process" },
+  { name: 'session-connection-adopted', breaks: ['V15.3'], what: "when the Session owner process dies its client connections are handed to another running process", oneAddressSpace: 'it hands a live client connection from a dying process to another one, which only processes sharing memory can do' },
   { name: 'restart-reloads-sessions', breaks: ['V15.4'], what: "a restarted Session owner reloads the Sessions (and bindings) its previous process held" },
   { name: 'token-resolved-across-sessions', breaks: ['R-SES-3.3'], what: "a relay with a token the Session does not hold is resolved through the client's other Sessions' bindings" },
   { name: 'location-update-ignores-generation', breaks: ['R-SES-1.5'], what: "a location update moves every bound binding of the Actor, without comparing the generation it names with the binding's" },

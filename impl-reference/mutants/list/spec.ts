@@ -7,4 +7,9 @@ export interface MutantSpec {
   readonly breaks: readonly string[];
   /** The bug, as a runtime author could have written it. */
   readonly what: string;
+  /**
+   * Why the bug can only be written where nodes share one address space (the embedded and redis
+   * backends); between processes it has no form, and the process backend reports it so.
+   */
+  readonly oneAddressSpace?: string;
 }
