@@ -19,6 +19,7 @@ export async function processFigures(line: Line): Promise<void> {
   try {
     await startToReady(line, redis.url, nats.urls);
     for (const inFlight of [1, 64]) await throughReference(line, redis.url, nats.urls, inFlight);
+    for (const inFlight of [1, 64]) await insideNode(line, redis.url, nats.urls, inFlight);
     for (const inFlight of [1, 64]) await rawNats(line, nats.urls, inFlight);
     await storeCommandsPerMessage(line, redis.url, nats.urls);
     const suite = await Suite.load();
@@ -61,6 +62,17 @@ async function throughReference(line: Line, redisUrl: string, natsUrls: string[]
       }
     }));
     line(`node direct via the Driver, process nodes over NATS, ${inFlight} in flight`, `${Math.round(done / (ms / 1000)).toLocaleString('en')} /s`);
+  } finally {
+    await d.close();
+  }
+}
+
+async function insideNode(line: Line, redisUrl: string, natsUrls: string[], inFlight: number, ms = 1500): Promise<void> {
+  const d = new ProcessCluster({ redisUrl, natsUrls });
+  try {
+    await d.start({ meshes: [{ name: 'bench', nodes: ['A', 'B'], nodeOptions: { queueCapacity: 2 * inFlight, workers: inFlight } }] });
+    const r = await d.benchDirect('A', 'bench', 'B', inFlight, ms);
+    line(`node direct inside node A, to B over NATS, ${inFlight} in flight`, `${Math.round(r.done / (r.ms / 1000)).toLocaleString('en')} /s${r.failed ? ` (${r.failed} failed)` : ''}`);
   } finally {
     await d.close();
   }

@@ -366,6 +366,11 @@ export class ProcessCluster implements Driver {
     return this.clients.view(client);
   }
 
+  /** For the bench: node direct from `from` to `to`, measured inside the node. */
+  benchDirect(from: Rid, mesh: string, to: Rid, inFlight: number, ms: number): Promise<{ done: number; failed: number; ms: number }> {
+    return this.slot(from).proc.call('benchDirect', { mesh, to, inFlight, ms }, ms + 30_000);
+  }
+
   /** The current process of every node (tests check that faults happen to real processes). */
   pids(): Record<Rid, number> {
     return Object.fromEntries([...this.nodes.values()].map((s) => [s.rid, s.proc.pid ?? -1]));

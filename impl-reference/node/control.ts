@@ -30,6 +30,11 @@ export interface ControlMethods {
   peer: { params: { peer: string }; result: PeerView };
   sessionOwner: { params: { sessionId: string }; result: OwnerSessionView | null };
   holdsSession: { params: { sessionId: string }; result: boolean };
+  /**
+   * For `npm run bench` only: node direct request/reply from this node's application to `to`,
+   * `inFlight` at a time for `ms`, measured inside the node (no control round trip per request).
+   */
+  benchDirect: { params: { mesh: string; to: string; inFlight: number; ms: number }; result: { done: number; failed: number; ms: number } };
 }
 
 export type ControlMethod = keyof ControlMethods;
@@ -43,5 +48,5 @@ export type ControlEvent =
 
 export const CONTROL_METHODS: ControlMethod[] = [
   'submit', 'cancel', 'connectPeers', 'shutdown', 'channel', 'configure', 'releaseGate', 'failpoint',
-  'closeConnection', 'move', 'vanish', 'storeReach', 'node', 'peer', 'sessionOwner', 'holdsSession',
+  'closeConnection', 'move', 'vanish', 'storeReach', 'node', 'peer', 'sessionOwner', 'holdsSession', 'benchDirect',
 ];

@@ -175,6 +175,8 @@ export class NodeRuntime {
         return (this.sessions.view(p.sessionId as string) ?? null) as never;
       case 'holdsSession':
         return this.sessions.holds(p.sessionId as string) as never;
+      case 'benchDirect':
+        return (await this.benchDirect(p as ControlMethods['benchDirect']['params'])) as never;
       default:
         throw new ControlError(`unknown control method ${String(method)}`);
     }
@@ -211,6 +213,26 @@ export class NodeRuntime {
       default:
         throw new ControlError(`unknown operation kind ${(spec as { kind: string }).kind}`);
     }
+  }
+
+  private async benchDirect({ mesh, to, inFlight, ms }: ControlMethods['benchDirect']['params']): Promise<{ done: number; failed: number; ms: number }> {
+    let done = 0;
+    let failed = 0;
+    let n = 0;
+    const start = Date.now();
+    const end = start + ms;
+    await Promise.all(new Array(inFlight).fill(0).map(async () => {
+      while (Date.now() < end) {
+        const opId = `${this.config.rid}-bench-${n++}`;
+        const outcome = await new Promise<Outcome>((resolve) => {
+          const op = this.node.startOperation(opId, Date.now() + this.config.timings.defaultDeadlineMs, resolve);
+          void this.caller.nodeDirect(op, mesh, to, { type: 'app', payload: { app: 'echo', value: n } });
+        });
+        if (outcome.status === 'reply') done++;
+        else failed++;
+      }
+    }));
+    return { done, failed, ms: Date.now() - start };
   }
 
   private failpoint(name: string, peer?: string): void {
