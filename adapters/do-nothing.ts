@@ -42,7 +42,7 @@ import { CAPABILITIES } from '../src/driver/types.ts';
 import { FAILPOINT_NAMES } from '../src/driver/failpoints.ts';
 import type { BindingView, ClientBinding, ClientConnectionView, SessionOperationSpec, SessionView } from '../src/driver/sessions.ts';
 import { isSessionOperation } from '../src/driver/sessions.ts';
-import { EMBEDDED_TIMINGS, VERSION } from '../impl-reference/cluster.ts';
+import { EMBEDDED_TIMINGS, VERSION } from '../impl-reference/harness/embedded-cluster.ts';
 
 export const DO_NOTHING = ['refuse', 'reply', 'fabricate'] as const;
 export type DoNothingName = (typeof DO_NOTHING)[number];

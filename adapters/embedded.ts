@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Driver } from '../src/driver/types.ts';
 import { RedisStore } from '../impl-reference/store/redis.ts';
-import { EmbeddedCluster, DriverInputError } from '../impl-reference/cluster.ts';
+import { EmbeddedCluster, DriverInputError } from '../impl-reference/harness/embedded-cluster.ts';
 import { MUTANTS, mutantNamed, type MutantInfo } from '../impl-reference/mutants/index.ts';
 
 export { DriverInputError };

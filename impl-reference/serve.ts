@@ -7,7 +7,7 @@
 // possibly empty) limit what describe() reports; the runtime itself is unchanged.
 
 import { createInterface } from 'node:readline';
-import { EmbeddedCluster } from './cluster.ts';
+import { EmbeddedCluster } from './harness/embedded-cluster.ts';
 import type { Driver } from '../src/driver/types.ts';
 
 const drivers = new Map<string, Driver>();

@@ -1,11 +1,11 @@
-// Mutants of the calling side: select-one over a channel and node direct (spec 2, 3.1; caller.ts).
+// Mutants of the calling side: select-one over a channel and node direct (spec 2, 3.1; channel/caller.ts).
 // Each function acts out one bug; the Caller calls it from the decision point where the rule
 // lives. What they use of the Caller and its node is declared here, structurally, so this layer
 // imports nothing above it.
 
 import type { Rid } from '../../src/driver/types.ts';
-import type { Operation } from '../operation.ts';
-import { fail, type Work, type WorkResult } from '../work.ts';
+import type { Operation } from '../node/operation.ts';
+import { fail, type Work, type WorkResult } from '../node/work.ts';
 import { rerunOnce } from './rerun.ts';
 
 /** How the Caller sends one operation to one target (E is its SendEnd). */

@@ -1,11 +1,11 @@
-// Mutants of a node's peer connections and its descriptor list (spec 3.2, 7; mesh-node.ts and
+// Mutants of a node's peer connections and its descriptor list (spec 3.2, 7; node/mesh-node.ts and
 // peer-link.ts). Each function acts out one bug; the node or link calls it from the decision point
 // where the rule lives. What they use of either is declared here, structurally, so this layer
 // imports nothing above it.
 
 import type { NotReadyReason, Rid } from '../../src/driver/types.ts';
 import type { NodeDescriptor } from '../location/records.ts';
-import type { Work } from '../work.ts';
+import type { Work } from '../node/work.ts';
 
 /** The node's connection intents: its peer links. */
 export interface Links {

@@ -8,8 +8,8 @@ import type { OperationSpec, Rid } from '../../src/driver/types.ts';
 import type { ChangeResult } from '../location/authority.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
 import { RELOCATION_PREFIX, type RelocationRecord } from '../relocation/records.ts';
-import type { Operation } from '../operation.ts';
-import { fail, type Work, type WorkResult } from '../work.ts';
+import type { Operation } from '../node/operation.ts';
+import { fail, type Work, type WorkResult } from '../node/work.ts';
 
 type ObjectMessage = Extract<OperationSpec, { kind: 'object-message' }>;
 

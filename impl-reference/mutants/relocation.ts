@@ -12,7 +12,7 @@ import type { Letter } from '../objects/mailbox.ts';
 import { RELOCATION_PREFIX, relocationKey, type RelocationRecord } from '../relocation/records.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import { StoreUnavailableError, type Versioned } from '../store/types.ts';
-import { fail, type Work, type WorkResult } from '../work.ts';
+import { fail, type Work, type WorkResult } from '../node/work.ts';
 
 /** A message the source had not run, with the resolver of the operation waiting for it. */
 type Waiting = Letter & { resolve(r: WorkResult | undefined): void };

@@ -6,9 +6,9 @@
 
 import type { Rid } from '../../src/driver/types.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
-import type { Operation } from '../operation.ts';
+import type { Operation } from '../node/operation.ts';
 import type { Binding, Session } from '../sessions/session.ts';
-import type { Work, WorkResult } from '../work.ts';
+import type { Work, WorkResult } from '../node/work.ts';
 import type { SessionOwner, SharedSessions } from './shared-sessions.ts';
 
 /** late-disconnect-ends-new-session: the client's newest open Session here, whichever connection closed (R-SES-2). */

@@ -6,14 +6,14 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { JournalEntry, Outcome, StoreLogEntry } from '../../src/driver/types.ts';
-import { Gates, Journal, TestApp } from '../app.ts';
-import { Caller, ChannelDirectory } from '../caller.ts';
-import { MeshNode } from '../mesh-node.ts';
+import { Gates, Journal, TestApp } from './app.ts';
+import { Caller, ChannelDirectory } from '../channel/caller.ts';
+import { MeshNode } from './mesh-node.ts';
 import { brokenBy } from '../mutants/index.ts';
 import { SharedSessions } from '../mutants/shared-sessions.ts';
 import { PersistedSessions } from '../mutants/persisted-sessions.ts';
 import { ObjectCaller } from '../objects/object-caller.ts';
-import { OutcomeBook } from '../outcome-book.ts';
+import { OutcomeBook } from './outcome-book.ts';
 import { clientCredential } from '../sessions/protocol.ts';
 import { SessionHost } from '../sessions/session-host.ts';
 import { NodeStore, StoreReach, type StoreFailpoint } from '../store/node-store.ts';

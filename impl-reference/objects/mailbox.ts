@@ -2,7 +2,7 @@
 // is closed (messages wait); the stored first message is put at its head before it opens. Before
 // each message it waits until the node is owner-eligible, so nothing is processed without a lease.
 
-import type { WorkResult } from '../work.ts';
+import type { WorkResult } from '../node/work.ts';
 
 export interface Letter {
   opId: string;

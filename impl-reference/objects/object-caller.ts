@@ -9,15 +9,15 @@
 //   that exact record is cancelled (R-INST-2, V11).
 
 import type { OperationSpec, Rid } from '../../src/driver/types.ts';
-import type { Caller } from '../caller.ts';
+import type { Caller } from '../channel/caller.ts';
 import { changeRecord, newWriteId, type ChangeResult } from '../location/authority.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
-import type { MeshNode } from '../mesh-node.ts';
+import type { MeshNode } from '../node/mesh-node.ts';
 import { finishRelocation, reselectLikeChannel, resumeHere, rewriteThenUnavailable, rollBackCreation, takeOver, waitForOwner, writeMembership } from '../mutants/objects.ts';
 import { rerunOnce } from '../mutants/rerun.ts';
-import type { Operation } from '../operation.ts';
+import type { Operation } from '../node/operation.ts';
 import { StoreUnavailableError } from '../store/types.ts';
-import type { Work } from '../work.ts';
+import type { Work } from '../node/work.ts';
 
 type ObjectMessage = Extract<OperationSpec, { kind: 'object-message' }>;
 

@@ -4,7 +4,7 @@
 // node is owner-eligible (R-STO-3).
 
 import type { AppPayload, ObjectKind, Rid } from '../../src/driver/types.ts';
-import type { TestApp } from '../app.ts';
+import type { TestApp } from '../node/app.ts';
 import { changeRecord, newWriteId, type ChangeResult } from '../location/authority.ts';
 import type { LeaseKeeper } from '../location/lease.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
@@ -12,7 +12,7 @@ import type { Broken } from '../mutants/index.ts';
 import { reactivateAsNew, reloadFromRecord, type ObjectHostSide } from '../mutants/objects.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import { StoreUnavailableError } from '../store/types.ts';
-import { fail, ok, type Work, type WorkResult } from '../work.ts';
+import { fail, ok, type Work, type WorkResult } from '../node/work.ts';
 import { Mailbox, type Letter } from './mailbox.ts';
 import { Relocations, type RelocationContext, type RelocationFailpoint } from '../relocation/relocation.ts';
 

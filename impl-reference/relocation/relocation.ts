@@ -15,7 +15,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { ObjectKind, RelocationStage, Rid } from '../../src/driver/types.ts';
-import type { TestApp } from '../app.ts';
+import type { TestApp } from '../node/app.ts';
 import { changeRecord, newWriteId, type ChangeResult } from '../location/authority.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
 import type { Broken } from '../mutants/index.ts';
@@ -44,7 +44,7 @@ import {
 } from '../mutants/relocation.ts';
 import type { Letter } from '../objects/mailbox.ts';
 import type { NodeStore } from '../store/node-store.ts';
-import { fail, ok, type Work, type WorkResult } from '../work.ts';
+import { fail, ok, type Work, type WorkResult } from '../node/work.ts';
 import { relocationKey, type RelocationRecord } from './records.ts';
 
 export type RelocationFailpoint =

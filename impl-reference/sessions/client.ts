@@ -9,8 +9,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import type { Attempt, ErrorKind, Outcome, Rid } from '../../src/driver/types.ts';
 import type { ClientBinding, ClientConnectionView, OwnerSessionView, PushedFrame, SessionOperationSpec, SessionView } from '../../src/driver/sessions.ts';
-import { Operation } from '../operation.ts';
-import { OutcomeBook } from '../outcome-book.ts';
+import { Operation } from '../node/operation.ts';
+import { OutcomeBook } from '../node/outcome-book.ts';
 import { authProof, encode, isRecord, LineReader, type WireFrame } from './protocol.ts';
 
 export class SessionInputError extends Error {}

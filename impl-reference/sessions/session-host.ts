@@ -19,7 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import type { AppPayload, Attempt, EffectiveTimings, Rid } from '../../src/driver/types.ts';
 import type { OwnerSessionView } from '../../src/driver/sessions.ts';
-import type { Caller, SendEnd } from '../caller.ts';
+import type { Caller, SendEnd } from '../channel/caller.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
 import type { Broken, MutantName } from '../mutants/index.ts';
 import {
@@ -40,10 +40,10 @@ import {
 } from '../mutants/sessions.ts';
 import type { SharedSessions } from '../mutants/shared-sessions.ts';
 import type { Letter } from '../objects/mailbox.ts';
-import { Operation } from '../operation.ts';
+import { Operation } from '../node/operation.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import { StoreUnavailableError } from '../store/types.ts';
-import type { Work, WorkResult } from '../work.ts';
+import type { Work, WorkResult } from '../node/work.ts';
 import { authProof, encode, isRecord, LineReader, proofMatches, type WireFrame } from './protocol.ts';
 import { Session, type Binding } from './session.ts';
 

@@ -1,10 +1,10 @@
-// Protects a node's bounded inbound queue (impl-reference/inbound-queue.ts): submission never blocks
+// Protects a node's bounded inbound queue (impl-reference/connection/inbound-queue.ts): submission never blocks
 // - offer() accepts or refuses for capacity at once; at most `workers` operations run; at most
 // `capacity` accepted operations wait; after stop() (the process died) nothing waiting ever runs.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { InboundQueue, type QueuedWork } from '../../impl-reference/inbound-queue.ts';
+import { InboundQueue, type QueuedWork } from '../../impl-reference/connection/inbound-queue.ts';
 
 /** Lets the queue's pump (a microtask) and settled work run. */
 const settle = () => new Promise((r) => setImmediate(r));

@@ -1,5 +1,5 @@
 // Protects the mesh rules of the reference runtime end to end, through the Driver methods of
-// EmbeddedCluster (impl-reference/cluster.ts): a started mesh has every peer ready on its own
+// EmbeddedCluster (impl-reference/harness/embedded-cluster.ts): a started mesh has every peer ready on its own
 // connection; node direct runs the handler once, on the named node; a hung (silent) peer is
 // not-ready within the liveness deadline (R-CONN-2) without touching other peers (V04); the
 // handshake refuses anything without the mesh credential (V05); a moved node is found again through
@@ -8,14 +8,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Gates, Journal, TestApp } from '../../impl-reference/app.ts';
-import { EmbeddedCluster } from '../../impl-reference/cluster.ts';
-import { MeshNode } from '../../impl-reference/mesh-node.ts';
+import { Gates, Journal, TestApp } from '../../impl-reference/node/app.ts';
+import { EmbeddedCluster } from '../../impl-reference/harness/embedded-cluster.ts';
+import { MeshNode } from '../../impl-reference/node/mesh-node.ts';
 import { none } from '../../impl-reference/mutants/index.ts';
-import { proof } from '../../impl-reference/node-context.ts';
+import { proof } from '../../impl-reference/connection/node-context.ts';
 import { MemoryStore } from '../../impl-reference/store/memory.ts';
 import { NodeStore, StoreReach } from '../../impl-reference/store/node-store.ts';
-import { EMBEDDED_TIMINGS } from '../../impl-reference/cluster.ts';
+import { EMBEDDED_TIMINGS } from '../../impl-reference/harness/embedded-cluster.ts';
 import { MemoryTransport } from '../../impl-reference/transport/memory.ts';
 import type { CloseMode, Frame } from '../../impl-reference/transport/types.ts';
 import type { EffectiveTimings, PeerView, Rid } from '../../src/driver/types.ts';

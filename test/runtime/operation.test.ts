@@ -1,12 +1,12 @@
 // Protects the one-terminal-result rule (R-GEN-3) and the operation deadline (R-GEN-1) in
-// impl-reference/operation.ts: finish() hands the application only the first terminal result (the
+// impl-reference/node/operation.ts: finish() hands the application only the first terminal result (the
 // 'double-terminal' mutant hands it every one), and race() ends with whichever comes first of the
 // awaited value, the deadline (at deadlineAt, not before) and the operation ending.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { brokenBy, none } from '../../impl-reference/mutants/index.ts';
-import { Operation } from '../../impl-reference/operation.ts';
+import { Operation } from '../../impl-reference/node/operation.ts';
 import type { Outcome } from '../../src/driver/types.ts';
 
 function operation(deadlineMs: number, broken = none) {

@@ -1,4 +1,4 @@
-// Protects select-one (impl-reference/select-one.ts), rule R-CH-1: in a RouteMesh channel only Ready
+// Protects select-one (impl-reference/channel/select-one.ts), rule R-CH-1: in a RouteMesh channel only Ready
 // servers with weight > 0 are candidates, in a ClientServer channel only Ready servers (weight is not
 // looked at); each select-one mutant breaks exactly its own half of that; and the smooth weighted
 // round-robin picks in proportion to weight, deterministically.
@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { brokenBy, none } from '../../impl-reference/mutants/index.ts';
-import { isCandidate, RoundRobin, toServer, type ChannelServer } from '../../impl-reference/select-one.ts';
+import { isCandidate, RoundRobin, toServer, type ChannelServer } from '../../impl-reference/channel/select-one.ts';
 
 const server = (node: string, weight: number, state: 'Ready' | 'NotReady' = 'Ready'): ChannelServer => ({ node, weight, state });
 

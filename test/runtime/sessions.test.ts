@@ -9,8 +9,8 @@ import { test } from 'node:test';
 import type { SessionHost } from '../../impl-reference/sessions/session-host.ts';
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
-import { EmbeddedCluster, EMBEDDED_TIMINGS } from '../../impl-reference/cluster.ts';
-import type { MeshNode } from '../../impl-reference/mesh-node.ts';
+import { EmbeddedCluster, EMBEDDED_TIMINGS } from '../../impl-reference/harness/embedded-cluster.ts';
+import type { MeshNode } from '../../impl-reference/node/mesh-node.ts';
 import { authProof, MAX_LINE_BYTES } from '../../impl-reference/sessions/protocol.ts';
 import type { Outcome } from '../../src/driver/types.ts';
 

@@ -1,8 +1,8 @@
 // What an operation asks its target node to do. It travels in the `submit` frame, is accepted
 // into the node's bounded queue like any other operation, and ends with one WorkResult.
 
-import type { AppPayload, ErrorKind, ObjectKind, Rid } from '../src/driver/types.ts';
-import type { RelocationRecord } from './relocation/records.ts';
+import type { AppPayload, ErrorKind, ObjectKind, Rid } from '../../src/driver/types.ts';
+import type { RelocationRecord } from '../relocation/records.ts';
 
 export type Work =
   | { type: 'app'; payload: AppPayload }

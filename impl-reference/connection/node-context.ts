@@ -1,12 +1,12 @@
 // What a peer link needs from its node, kept narrow so the link can be read (and tested) alone.
 
 import { createHmac } from 'node:crypto';
-import type { EffectiveTimings, Rid } from '../src/driver/types.ts';
-import type { NodeDescriptor } from './location/records.ts';
-import type { Broken } from './mutants/index.ts';
-import type { Transport } from './transport/types.ts';
-import type { Operation } from './operation.ts';
-import type { Answer, Completion, Work, WorkResult } from './work.ts';
+import type { EffectiveTimings, Rid } from '../../src/driver/types.ts';
+import type { NodeDescriptor } from '../location/records.ts';
+import type { Broken } from '../mutants/index.ts';
+import type { Transport } from '../transport/types.ts';
+import type { Operation } from '../node/operation.ts';
+import type { Answer, Completion, Work, WorkResult } from '../node/work.ts';
 
 /** How one send of an operation to one target ended. */
 export type SendEnd =
@@ -18,7 +18,7 @@ export type SendEnd =
   | { kind: 'deadline'; late?: Promise<Completion> }
   | { kind: 'ended' };
 
-/** What a node needs of its calling side (caller.ts): send one operation to one target. */
+/** What a node needs of its calling side (channel/caller.ts): send one operation to one target. */
 export interface Sender {
   send(op: Operation, target: Rid, work: Work): Promise<SendEnd>;
 }

@@ -7,16 +7,16 @@
 // - node direct keeps the RID the caller named (V02, R-CH-2);
 // - a failure is returned as it is: the framework starts no new operation (R-GEN-4).
 
-import type { ChannelKind, ErrorKind, Rid } from '../src/driver/types.ts';
-import type { MeshNode } from './mesh-node.ts';
-import { directReroutes, relayViaPeer, rerunAcceptedOnTimeout, sendUntilAccepted, sendWithReplyTimeout, waitUntilReady } from './mutants/channel.ts';
-import { rerunOnce } from './mutants/rerun.ts';
-import type { Operation } from './operation.ts';
-import type { Acceptance, Answer, Completion, Submission } from './peer-link.ts';
-import type { SendEnd } from './node-context.ts';
-export type { SendEnd } from './node-context.ts';
+import type { ChannelKind, ErrorKind, Rid } from '../../src/driver/types.ts';
+import type { MeshNode } from '../node/mesh-node.ts';
+import { directReroutes, relayViaPeer, rerunAcceptedOnTimeout, sendUntilAccepted, sendWithReplyTimeout, waitUntilReady } from '../mutants/channel.ts';
+import { rerunOnce } from '../mutants/rerun.ts';
+import type { Operation } from '../node/operation.ts';
+import type { Acceptance, Answer, Completion, Submission } from '../connection/peer-link.ts';
+import type { SendEnd } from '../connection/node-context.ts';
+export type { SendEnd } from '../connection/node-context.ts';
 import { isCandidate, RoundRobin, type ChannelServer } from './select-one.ts';
-import type { Work } from './work.ts';
+import type { Work } from '../node/work.ts';
 
 export interface ChannelEntry {
   name: string;

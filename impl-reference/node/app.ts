@@ -2,7 +2,7 @@
 // Handlers record every run before they do anything else, so the journal is evidence of what
 // actually ran, where.
 
-import type { AppPayload, ErrorKind, FactoryInput, JournalEntry, OutcomeStatus, Rid } from '../src/driver/types.ts';
+import type { AppPayload, ErrorKind, FactoryInput, JournalEntry, OutcomeStatus, Rid } from '../../src/driver/types.ts';
 
 type Entry = JournalEntry extends infer E ? (E extends { seq: number } ? Omit<E, 'seq' | 'at'> : never) : never;
 

@@ -2,8 +2,8 @@
 // servers with weight > 0; in a ClientServer channel, Ready servers. Among candidates the pick is a
 // smooth weighted round-robin, so the order is deterministic for a given history.
 
-import type { ChannelKind, ChannelServerSpec, Rid } from '../src/driver/types.ts';
-import type { Broken } from './mutants/index.ts';
+import type { ChannelKind, ChannelServerSpec, Rid } from '../../src/driver/types.ts';
+import type { Broken } from '../mutants/index.ts';
 
 export interface ChannelServer {
   node: Rid;

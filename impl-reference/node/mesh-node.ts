@@ -4,20 +4,20 @@
 // explicit acceptance) and hosts Actors and Spots.
 
 import { randomUUID } from 'node:crypto';
-import type { EffectiveTimings, HostState, NodeView, Outcome, PeerView, Rid } from '../src/driver/types.ts';
+import type { EffectiveTimings, HostState, NodeView, Outcome, PeerView, Rid } from '../../src/driver/types.ts';
 import type { TestApp } from './app.ts';
-import { InboundQueue } from './inbound-queue.ts';
-import { DescriptorList } from './location/descriptors.ts';
-import { LeaseKeeper } from './location/lease.ts';
-import { nodeKey, type NodeDescriptor } from './location/records.ts';
-import type { Broken } from './mutants/index.ts';
-import { relayOnward } from './mutants/channel.ts';
-import { connectCaller, dropEveryLink, forgetDescriptors, spreadPeerFailure } from './mutants/connection.ts';
-import { proof, type NodeContext, type Sender, type SessionOwnerSide } from './node-context.ts';
-import { ObjectHost } from './objects/object-host.ts';
-import { PeerLink, type Completion, type Submission } from './peer-link.ts';
-import type { NodeStore } from './store/node-store.ts';
-import type { Connection, Frame, Listener, Transport } from './transport/types.ts';
+import { InboundQueue } from '../connection/inbound-queue.ts';
+import { DescriptorList } from '../location/descriptors.ts';
+import { LeaseKeeper } from '../location/lease.ts';
+import { nodeKey, type NodeDescriptor } from '../location/records.ts';
+import type { Broken } from '../mutants/index.ts';
+import { relayOnward } from '../mutants/channel.ts';
+import { connectCaller, dropEveryLink, forgetDescriptors, spreadPeerFailure } from '../mutants/connection.ts';
+import { proof, type NodeContext, type Sender, type SessionOwnerSide } from '../connection/node-context.ts';
+import { ObjectHost } from '../objects/object-host.ts';
+import { PeerLink, type Completion, type Submission } from '../connection/peer-link.ts';
+import type { NodeStore } from '../store/node-store.ts';
+import type { Connection, Frame, Listener, Transport } from '../transport/types.ts';
 import { fail, ok, type Work, type WorkResult } from './work.ts';
 import { Operation } from './operation.ts';
 

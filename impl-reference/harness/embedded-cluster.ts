@@ -22,28 +22,28 @@ import type {
   PeerView,
   Rid,
   Topology,
-} from '../src/driver/types.ts';
-import { FAILPOINT_NAMES } from '../src/driver/failpoints.ts';
-import { Gates, Journal, TestApp } from './app.ts';
-import { Caller, ChannelDirectory } from './caller.ts';
-import { MeshNode } from './mesh-node.ts';
-import { brokenBy, type Broken } from './mutants/index.ts';
-import { NodeStore, StoreReach, type StoreFailpoint } from './store/node-store.ts';
-import { MemoryStore } from './store/memory.ts';
-import type { Store } from './store/types.ts';
-import { nodeKey, objectKey, type LocationRecord } from './location/records.ts';
-import { ObjectCaller } from './objects/object-caller.ts';
-import { RELOCATION_PREFIX, type RelocationRecord } from './relocation/records.ts';
-import { OutcomeBook } from './outcome-book.ts';
-import { toServer } from './select-one.ts';
-import { MemoryTransport } from './transport/memory.ts';
-import type { Connection } from './transport/types.ts';
-import { proof } from './node-context.ts';
-import { isSessionOperation, type SessionOperationSpec, type SessionView } from '../src/driver/sessions.ts';
-import { SessionClients, SessionInputError } from './sessions/client.ts';
-import { SessionHost } from './sessions/session-host.ts';
-import { SharedSessions } from './mutants/shared-sessions.ts';
-import { clientCredential } from './sessions/protocol.ts';
+} from '../../src/driver/types.ts';
+import { FAILPOINT_NAMES } from '../../src/driver/failpoints.ts';
+import { Gates, Journal, TestApp } from '../node/app.ts';
+import { Caller, ChannelDirectory } from '../channel/caller.ts';
+import { MeshNode } from '../node/mesh-node.ts';
+import { brokenBy, type Broken } from '../mutants/index.ts';
+import { NodeStore, StoreReach, type StoreFailpoint } from '../store/node-store.ts';
+import { MemoryStore } from '../store/memory.ts';
+import type { Store } from '../store/types.ts';
+import { nodeKey, objectKey, type LocationRecord } from '../location/records.ts';
+import { ObjectCaller } from '../objects/object-caller.ts';
+import { RELOCATION_PREFIX, type RelocationRecord } from '../relocation/records.ts';
+import { OutcomeBook } from '../node/outcome-book.ts';
+import { toServer } from '../channel/select-one.ts';
+import { MemoryTransport } from '../transport/memory.ts';
+import type { Connection } from '../transport/types.ts';
+import { proof } from '../connection/node-context.ts';
+import { isSessionOperation, type SessionOperationSpec, type SessionView } from '../../src/driver/sessions.ts';
+import { SessionClients, SessionInputError } from '../sessions/client.ts';
+import { SessionHost } from '../sessions/session-host.ts';
+import { SharedSessions } from '../mutants/shared-sessions.ts';
+import { clientCredential } from '../sessions/protocol.ts';
 
 export const VERSION = '0.1.0';
 

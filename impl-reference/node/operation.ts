@@ -4,8 +4,8 @@
 // application receives exactly one: the first one confirmed (spec section 2, R-GEN-3). Later
 // signals are dropped here, and ending the operation stops every wait that follows it.
 
-import type { Attempt, ErrorKind, Outcome, OutcomeStatus } from '../src/driver/types.ts';
-import { none, type Broken } from './mutants/index.ts';
+import type { Attempt, ErrorKind, Outcome, OutcomeStatus } from '../../src/driver/types.ts';
+import { none, type Broken } from '../mutants/index.ts';
 
 export type Raced<T> = { kind: 'value'; value: T } | { kind: 'deadline' } | { kind: 'ended' };
 

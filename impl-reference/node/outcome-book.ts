@@ -3,7 +3,7 @@
 // instrument, not the runtime: it never builds an operation itself (whoever runs the operation
 // does, and hands it the book's `record`), and it keeps the first Outcome whatever arrives later.
 
-import type { Outcome } from '../src/driver/types.ts';
+import type { Outcome } from '../../src/driver/types.ts';
 import type { Operation } from './operation.ts';
 
 interface Entry<M> {

@@ -9,15 +9,15 @@
 //   connection, and nothing is resubmitted anywhere by this layer (V03).
 
 import { randomUUID } from 'node:crypto';
-import type { ErrorKind, NotReadyReason, PeerEvent, Rid } from '../src/driver/types.ts';
-import type { Connection, Frame } from './transport/types.ts';
-import { redialStayingReady, replayWhenReady } from './mutants/connection.ts';
+import type { ErrorKind, NotReadyReason, PeerEvent, Rid } from '../../src/driver/types.ts';
+import type { Connection, Frame } from '../transport/types.ts';
+import { redialStayingReady, replayWhenReady } from '../mutants/connection.ts';
 import { proof, type NodeContext } from './node-context.ts';
-import type { Answer, Completion, Work } from './work.ts';
+import type { Answer, Completion, Work } from '../node/work.ts';
 
 export type Acceptance = 'yes' | 'no' | 'unknown';
 /** The target's answer to an accepted operation. */
-export type { Answer, Completion } from './work.ts';
+export type { Answer, Completion } from '../node/work.ts';
 
 export interface Submission {
   acceptance: Promise<Acceptance>;

@@ -1,8 +1,8 @@
 // A node's bounded inbound queue. Submission is non-blocking: it either accepts the operation
 // (from then on this node owns its execution) or refuses it for capacity, at once.
 
-import { none, type Broken } from './mutants/index.ts';
-import { redeliverWhenOverdue } from './mutants/rerun.ts';
+import { none, type Broken } from '../mutants/index.ts';
+import { redeliverWhenOverdue } from '../mutants/rerun.ts';
 
 export interface QueuedWork {
   opId: string;
