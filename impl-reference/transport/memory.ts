@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { CloseMode, Connection, Frame, Listener, Transport } from './types.ts';
 
 class Link {
+  /** The connection's ID, the same at both ends (docs/transport.md). */
+  readonly id = randomUUID();
   open = true;
   /** An orderly close was asked for: nothing new is written, what was written still arrives. */
   closing = false;
@@ -22,7 +24,6 @@ class Link {
 }
 
 class End implements Connection {
-  readonly id = randomUUID();
   private frameHandler: (f: Frame) => void = () => {};
   private closeHandler: (m: CloseMode) => void = () => {};
   private abandoned = false;
@@ -33,6 +34,10 @@ class End implements Connection {
     private readonly link: Link,
     private readonly side: 0 | 1,
   ) {}
+
+  get id(): string {
+    return this.link.id;
+  }
 
   private get other(): End {
     return this.link.ends[1 - this.side];

@@ -82,7 +82,7 @@ async function withBackend<T>(backend: string, progress: Progress, fn: (servers:
     try {
       redis = await startRedis();
     } catch (e) {
-      throw new ExitError(`backend ${backend} could not start Redis: ${(e as Error).message.split('\n')[0]}`, 2);
+      throw new ExitError(`backend ${backend} could not start: ${(e as Error).message.split('\n')[0]}`, 2);
     }
     stops.push(() => redis.stop());
     progress.line(`Location Store: Redis via ${redis.via} at ${redis.url}`);
@@ -92,7 +92,7 @@ async function withBackend<T>(backend: string, progress: Progress, fn: (servers:
       try {
         nats = await startNatsCluster();
       } catch (e) {
-        throw new ExitError(`backend process could not start NATS: ${(e as Error).message.split('\n')[0]}`, 2);
+        throw new ExitError(`backend process could not start: ${(e as Error).message.split('\n')[0]}`, 2);
       }
       stops.push(() => nats.stop());
       progress.line(`Transport: NATS cluster via ${nats.via} at ${nats.urls.join(', ')}`);
