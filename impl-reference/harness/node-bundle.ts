@@ -13,8 +13,12 @@ const NODE_MAIN = join(ROOT, 'impl-reference/node/main.ts');
 
 let built: Promise<string[]> | undefined;
 
-/** The command line that starts a node, without its configuration argument. */
+/**
+ * The command line that starts a node, without its configuration argument.
+ * SPOTCHECK_NODE_BUNDLE=0 starts nodes through tsx, without loading esbuild in this process.
+ */
 export function nodeCommand(): Promise<string[]> {
+  if (process.env.SPOTCHECK_NODE_BUNDLE === '0') return Promise.resolve([process.execPath, '--import', 'tsx', NODE_MAIN]);
   built ??= bundle().catch((e: Error) => {
     process.stderr.write(`spotcheck: nodes start through tsx (bundling failed: ${e.message.split('\n')[0]})\n`);
     return [process.execPath, '--import', 'tsx', NODE_MAIN];
@@ -23,7 +27,7 @@ export function nodeCommand(): Promise<string[]> {
 }
 
 async function bundle(): Promise<string[]> {
-  const { build } = await import('esbuild');
+  const { build, stop } = await import('esbuild');
   const dir = mkdtempSync(join(tmpdir(), 'spotcheck-node-'));
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const outfile = join(dir, 'node.mjs');
@@ -38,5 +42,8 @@ async function bundle(): Promise<string[]> {
     // Bundled CommonJS dependencies (ioredis, nats) call require: give the module one.
     banner: { js: "import { createRequire as __spotcheckRequire } from 'node:module'; const require = __spotcheckRequire(import.meta.url);" },
   });
+  // esbuild's service is a child process of ours; nothing more is built, so it ends now rather
+  // than at this process's exit.
+  await stop();
   return [process.execPath, outfile];
 }
