@@ -72,6 +72,12 @@ When('the Location Store stops answering {rid}', async function (this: SpotWorld
   await this.fault({ kind: 'store-down', node });
 });
 
+// A late Store makes two calls made close together both read before either writes, whatever the
+// distance between the kit and the runtime (over the wire, two submits arrive some milliseconds apart).
+When('the Location Store answers {rid} and {rid} {int} ms late', async function (this: SpotWorld, a: Rid, b: Rid, ms: number) {
+  for (const node of [a, b]) await this.fault({ kind: 'store-slow', node, ms });
+});
+
 When('node {rid} leaves the descriptor list', async function (this: SpotWorld, node: Rid) {
   await this.fault({ kind: 'deregister', node });
 });

@@ -36,13 +36,14 @@ Feature: Creation: one factory, and recovery of exactly the record that was bein
     And C creates actor "a1" on C with input "second"
     Then creation recovery continued generation 1 of "a1" with its stored input "first", or cancelled exactly that record
 
-  @V06 @R-CRE-2 @objects
+  @V06 @R-CRE-2 @objects @store-faults
   Scenario: Two operations find the same unfinished creation: only one continues it
     When A creates actor "a1" on B with input "first", its factory held on gate "f"
     And the factory of "a1" has started on B
     And node B crashes
     And the owner lease of "a1" has run out
     And the gate "f" is released
+    And the Location Store answers A and C 100 ms late
     And A and C each create actor "a1" on themselves with input "second", at once
     Then after the fault the factory of "a1" ran on one node at most, for generation 1 with its stored input "first"
 

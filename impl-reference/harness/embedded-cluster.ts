@@ -325,9 +325,22 @@ export class EmbeddedCluster implements Driver {
     const at = Date.now();
     if (fault.kind === 'store-down' || fault.kind === 'store-up') {
       const down = fault.kind === 'store-down';
-      if (fault.node === undefined) this.reach.down = down;
-      else if (down) this.reach.cutOff.add(this.nodeNamed(fault.node).rid);
-      else this.reach.cutOff.delete(this.nodeNamed(fault.node).rid);
+      const rid = fault.node === undefined ? undefined : this.nodeNamed(fault.node).rid;
+      if (rid === undefined) this.reach.down = down;
+      else if (down) this.reach.cutOff.add(rid);
+      else this.reach.cutOff.delete(rid);
+      // store-up also ends a late Store (store-slow), for everyone or for that node.
+      if (!down && rid === undefined) {
+        this.reach.slowMs = 0;
+        this.reach.slowFor.clear();
+      }
+      if (!down && rid !== undefined) this.reach.slowFor.delete(rid);
+      return { at };
+    }
+    if (fault.kind === 'store-slow') {
+      if (!(Number.isInteger(fault.ms) && fault.ms >= 0)) throw new DriverInputError(`store-slow needs ms, a whole number of milliseconds >= 0 (got ${JSON.stringify(fault.ms)})`);
+      if (fault.node === undefined) this.reach.slowMs = fault.ms;
+      else this.reach.slowFor.set(this.nodeNamed(fault.node).rid, fault.ms);
       return { at };
     }
     const node = this.nodeNamed(fault.node);

@@ -387,6 +387,11 @@ export class ProcessCluster implements Driver {
       if (fault.kind === 'store-up' && fault.node !== undefined && slots[0].proc.state === 'running') await slots[0].proc.call('storeReach', { reachable: true });
       return { at };
     }
+    if (fault.kind === 'store-slow') {
+      if (!(Number.isInteger(fault.ms) && fault.ms >= 0)) throw new DriverInputError(`store-slow needs ms, a whole number of milliseconds >= 0 (got ${JSON.stringify(fault.ms)})`);
+      for (const s of fault.node === undefined ? [...this.nodes.values()] : [this.slot(fault.node)]) s.relay.delay(fault.ms);
+      return { at };
+    }
     const slot = this.slot(fault.node);
     switch (fault.kind) {
       case 'crash':

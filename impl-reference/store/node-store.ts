@@ -1,5 +1,5 @@
 // One node's way to the shared Store. It is where Store faults land (the Store down for everyone
-// or for one node, a reply lost after the change applied, a change that failed before it applied)
+// or for one node, a Store that answers late, a reply lost after the change applied, a change that failed before it applied)
 // and where every call is logged, so scenarios can check what a node read and wrote.
 
 import type { StoreLogEntry, Rid } from '../../src/driver/types.ts';
@@ -11,6 +11,9 @@ export type StoreFailpoint = 'store.reply-lost-after-apply' | 'store.fail-before
 export class StoreReach {
   down = false;
   readonly cutOff = new Set<Rid>();
+  /** A late Store (the store-slow fault): milliseconds every call waits, for everyone and per node. */
+  slowMs = 0;
+  readonly slowFor = new Map<Rid, number>();
   readonly log: StoreLogEntry[] = [];
   private readonly armed = new Map<Rid, StoreFailpoint[]>();
   /** `sink` hears every logged call as it is logged (a node process's evidence file). */
@@ -18,6 +21,11 @@ export class StoreReach {
 
   reachable(node: Rid): boolean {
     return !this.down && !this.cutOff.has(node);
+  }
+  /** Wait as long as a late Store keeps this node's call (nothing when the Store is on time). */
+  async pace(node: Rid): Promise<void> {
+    const ms = Math.max(this.slowMs, this.slowFor.get(node) ?? 0);
+    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
   }
   arm(node: Rid, fp: StoreFailpoint): void {
     this.armed.set(node, [...(this.armed.get(node) ?? []), fp]);
@@ -65,6 +73,7 @@ export class NodeStore {
   }
 
   async read<T>(key: string): Promise<Versioned<T>> {
+    await this.reach.pace(this.node);
     this.check('read', key);
     const v = await this.logged('read', key, () => this.store.read<T>(key));
     this.reach.record({ node: this.node, op: 'read', key, version: v.version, result: 'ok' });
@@ -72,6 +81,7 @@ export class NodeStore {
   }
 
   async compareAndSet<T>(key: string, expectedVersion: number, value: T | null): Promise<CasResult<T>> {
+    await this.reach.pace(this.node);
     this.check('change', key);
     const fp = this.reach.take(this.node);
     if (fp === 'store.fail-before-apply') {
@@ -89,6 +99,7 @@ export class NodeStore {
   }
 
   async list<T>(prefix: string): Promise<Entry<T>[]> {
+    await this.reach.pace(this.node);
     this.check('list', prefix);
     const entries = await this.logged('list', prefix, () => this.store.list<T>(prefix));
     this.reach.record({ node: this.node, op: 'list', key: prefix, result: 'ok' });
@@ -96,16 +107,19 @@ export class NodeStore {
   }
 
   async renewLease(ttlMs: number): Promise<{ expiresAt: number }> {
+    await this.reach.pace(this.node);
     this.check('lease', this.node);
     return this.store.renewLease(this.node, ttlMs);
   }
 
   async now(): Promise<number> {
+    await this.reach.pace(this.node);
     this.check('lease', 'clock');
     return this.store.now();
   }
 
   async leaseExpiry(holder: Rid): Promise<number | null> {
+    await this.reach.pace(this.node);
     this.check('lease', holder);
     return this.store.leaseExpiry(holder);
   }

@@ -288,12 +288,19 @@ export type Fault =
   /** The Location Store stops answering: for everyone, or (with node) only for that node. */
   | { kind: 'store-down'; node?: Rid }
   /**
+   * The Location Store answers late: every call (of everyone, or with node only of that node) is
+   * carried out `ms` later than it was made. store-up ends it. Two calls made close together then
+   * both read before either writes, whatever the distance between the kit and the runtime.
+   */
+  | { kind: 'store-slow'; node?: Rid; ms: number }
+  /**
    * The node leaves discovery: the kit removes its descriptor from the Location Store (the process
    * keeps running). Nodes that read the full list afterwards drop their connection to it.
    */
   | { kind: 'deregister'; node: Rid }
   /** Start a crashed node again: same RID, a new process (lifecycle) with no memory of the old one. */
   | { kind: 'restart'; node: Rid }
+  /** The Store answers again (after store-down), and on time (after store-slow). */
   | { kind: 'store-up'; node?: Rid };
 
 export interface FaultResult {

@@ -1,7 +1,8 @@
 // A TCP relay the kit owns, between one node and a server (the node's way to Redis). Cutting it is
 // a fault the kit performs from outside the node: every open connection is reset and new ones are
 // refused until it heals, exactly what a network partition between that node and the server looks
-// like to the node's client library.
+// like to the node's client library. Delaying it (a late Store) holds every byte from the node for
+// a while before it goes on, in order, as a slow network or a busy server would.
 
 import net from 'node:net';
 
@@ -9,6 +10,7 @@ export class TcpRelay {
   private server?: net.Server;
   private readonly pairs = new Set<[net.Socket, net.Socket]>();
   private cutNow = false;
+  private delayMs = 0;
   port = 0;
 
   constructor(
@@ -50,8 +52,36 @@ export class TcpRelay {
     };
     client.on('error', end).on('close', end);
     upstream.on('error', end).on('close', end);
-    client.pipe(upstream);
+    // Bytes towards the server wait delayMs (read when they arrive), in one queue, so they never
+    // overtake each other.
+    const queue: { due: number; chunk: Buffer }[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    let ended = false;
+    const drain = () => {
+      timer = undefined;
+      while (queue.length && queue[0].due <= Date.now()) if (!upstream.destroyed) upstream.write(queue.shift()!.chunk);
+      if (queue.length) timer = setTimeout(drain, queue[0].due - Date.now());
+      else if (ended) upstream.end();
+    };
+    client.on('data', (chunk: Buffer) => {
+      if (this.delayMs === 0 && queue.length === 0) {
+        upstream.write(chunk);
+        return;
+      }
+      queue.push({ due: Date.now() + this.delayMs, chunk });
+      if (!timer) timer = setTimeout(drain, queue[0].due - Date.now());
+    });
+    client.on('end', () => {
+      ended = true;
+      if (queue.length === 0) upstream.end();
+    });
+    upstream.on('close', () => clearTimeout(timer));
     upstream.pipe(client);
+  }
+
+  /** Hold every byte from the node for `ms` before it goes to the server; heal() ends it. */
+  delay(ms: number): void {
+    this.delayMs = ms;
   }
 
   /** Reset every connection through the relay and refuse new ones. */
@@ -66,6 +96,7 @@ export class TcpRelay {
 
   heal(): void {
     this.cutNow = false;
+    this.delayMs = 0;
   }
 
   async stop(): Promise<void> {

@@ -34,6 +34,7 @@ function faultNeeds(f: Fault): string[] {
     case 'impostor':
       return ['reconnect'];
     case 'store-down':
+    case 'store-slow':
     case 'store-up':
     case 'deregister':
       return ['store-faults'];

@@ -1,0 +1,84 @@
+// The kit's TCP relay between a node and the Store: cut, heal, and a late Store (store-slow).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { once } from 'node:events';
+import { TcpRelay } from '../src/harness/relay.ts';
+
+/** An echo server that notes when each chunk arrived. */
+async function echoServer(): Promise<{ port: number; arrivals: number[]; close: () => Promise<void> }> {
+  const arrivals: number[] = [];
+  const server = net.createServer((s) => s.on('error', () => undefined).on('data', (d) => (arrivals.push(Date.now()), s.write(d))));
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { port: (server.address() as net.AddressInfo).port, arrivals, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+async function connect(port: number): Promise<net.Socket> {
+  const socket = net.connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  return socket;
+}
+
+function readUntil(socket: net.Socket, text: string): Promise<string> {
+  let got = '';
+  return new Promise((resolve) => {
+    const on = (d: Buffer) => {
+      got += d.toString();
+      if (got.includes(text)) socket.off('data', on), resolve(got);
+    };
+    socket.on('data', on);
+  });
+}
+
+test('a late relay holds bytes for the delay, keeps their order, and heal() makes it prompt again', async () => {
+  const server = await echoServer();
+  const relay = new TcpRelay({ host: '127.0.0.1', port: server.port });
+  await relay.start();
+  try {
+    const socket = await connect(relay.port);
+    relay.delay(150);
+    const sent = Date.now();
+    const echoed = readUntil(socket, 'c');
+    socket.write('a');
+    await new Promise((r) => setTimeout(r, 20));
+    socket.write('b');
+    socket.write('c');
+    assert.equal(await echoed, 'abc');
+    assert.ok(server.arrivals[0] - sent >= 140, `first byte reached the server ${server.arrivals[0] - sent} ms after it was sent`);
+    relay.heal();
+    const prompt = Date.now();
+    const again = readUntil(socket, 'd');
+    socket.write('d');
+    await again;
+    assert.ok(Date.now() - prompt < 140, 'after heal() the relay no longer holds bytes');
+    socket.destroy();
+  } finally {
+    await relay.stop();
+    await server.close();
+  }
+});
+
+test('a cut relay resets open connections and refuses new ones until healed', async () => {
+  const server = await echoServer();
+  const relay = new TcpRelay({ host: '127.0.0.1', port: server.port });
+  await relay.start();
+  try {
+    const socket = await connect(relay.port);
+    // events.once would reject on the reset's 'error'; the close that follows is what counts.
+    const closed = new Promise((r) => socket.on('error', () => undefined).once('close', r));
+    relay.cutOff();
+    await closed;
+    const refused = net.connect(relay.port, '127.0.0.1');
+    await new Promise((r) => refused.on('error', () => undefined).once('close', r));
+    relay.heal();
+    const back = await connect(relay.port);
+    const echoed = readUntil(back, 'x');
+    back.write('x');
+    assert.equal(await echoed, 'x');
+    back.destroy();
+  } finally {
+    await relay.stop();
+    await server.close();
+  }
+});
