@@ -68,6 +68,20 @@ Then('one creation of {string} holds the Creating record and the other runs no f
   });
 });
 
+Then('one of the two creations of {string} owns it Ready, generation {int}', async function (this: SpotWorld, objectId: string, generation: number) {
+  // Both creations read "no object" before either wrote (a late Store): the Store's change decides
+  // the winner, and the record says which. The steps after it check the other creation and the factory.
+  const names = [...this.ops.keys()].filter((n) => n.startsWith('the creation on '));
+  if (names.length !== 2) throw new Error('this step follows two creations made at once');
+  for (const name of names) await this.outcomeOf(name);
+  const creators = names.map((n) => n.slice('the creation on '.length));
+  const r = await this.driver.lookup(objectId);
+  if (r.state !== 'Ready' || !r.owner || !creators.includes(r.owner) || r.generation !== generation) {
+    violated(`the record of ${objectId} is ${describeRecord(r)}; expected Ready, owned by ${creators.join(' or ')}, generation ${generation}`);
+  }
+  this.winner = r.owner;
+});
+
 Then('the record of {string} is Ready, owned by the node whose creation won, generation {int}', async function (this: SpotWorld, objectId: string, generation: number) {
   const r = await this.driver.lookup(objectId);
   if (r.state !== 'Ready' || r.owner !== this.winner || r.generation !== generation) violated(`the record of ${objectId} is ${describeRecord(r)}; the creation on ${this.winner} won`);

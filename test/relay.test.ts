@@ -82,3 +82,24 @@ test('a cut relay resets open connections and refuses new ones until healed', as
     await server.close();
   }
 });
+
+test('bytes still held when the relay is cut are dropped, and nothing spins', async () => {
+  const server = await echoServer();
+  const relay = new TcpRelay({ host: '127.0.0.1', port: server.port });
+  await relay.start();
+  try {
+    const socket = await connect(relay.port);
+    socket.on('error', () => undefined);
+    relay.delay(50);
+    socket.write('held');
+    relay.cutOff();
+    // A busy loop in the relay would keep this timer from ever firing.
+    const started = Date.now();
+    await new Promise((r) => setTimeout(r, 150));
+    assert.ok(Date.now() - started < 1000);
+    assert.deepEqual(server.arrivals, []);
+  } finally {
+    await relay.stop();
+    await server.close();
+  }
+});

@@ -25,6 +25,20 @@ Feature: Creation: one factory, and recovery of exactly the record that was bein
       | actor     |
       | user spot |
 
+  Scenario Outline: Two creations of <kind> that both read "no object": only the one whose change secured the Creating record runs the factory
+    When the Location Store answers A and C 100 ms late
+    And A and C each create <kind> "a1" on themselves with input "second", at once
+    Then one of the two creations of "a1" owns it Ready, generation 1
+    And the creation that holds the Creating record ends with a reply
+    And the other creation ends with failure AlreadyExists
+    And the factory of "a1" ran exactly once, on the node whose creation won
+
+    @R-CRE-1 @V06 @objects @store-faults
+    Examples:
+      | kind      |
+      | actor     |
+      | user spot |
+
   @R-CRE-2 @V06 @V08 @objects
   Scenario: A creation whose process died is continued under the same generation, with the same input
     When A creates actor "a1" on B with input "first", its factory held on gate "f"

@@ -62,15 +62,17 @@ Feature: Instance Spots: cold activation only from Missing
     And the handler ran exactly once, on B
     And the factory runs of "i1" were "B:1"
 
-  @R-INST-1 @objects @instance-spots
+  @R-INST-1 @objects @instance-spots @store-faults
   Scenario: Two first messages race for a Missing Instance Spot: one node activates one generation
-    When A and C each send Instance Spot "i1" a first message with Instance intent, at once
+    When the Location Store answers A and C 100 ms late
+    And A and C each send Instance Spot "i1" a first message with Instance intent, at once
     Then exactly one node ran the factory of "i1", for generation 1, and owns it
     And each first message ended with a reply from the node that activated "i1", or Unavailable without running
 
-  @R-INST-1 @objects @instance-spots
+  @R-INST-1 @objects @instance-spots @store-faults
   Scenario: Two first messages race while the factory is held: only the activation holding the Creating record builds
-    When A and C each send Instance Spot "i1" a first message with Instance intent, at once, whose factory is held on gate "f"
+    When the Location Store answers A and C 100 ms late
+    And A and C each send Instance Spot "i1" a first message with Instance intent, at once, whose factory is held on gate "f"
     And the factory of "i1" has started
     Then no second factory of "i1" starts while gate "f" is closed
     When the gate "f" is released

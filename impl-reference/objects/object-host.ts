@@ -122,7 +122,7 @@ export class ObjectHost {
         const next: LocationRecord = { objectId, state: 'Creating', kind, owner: this.ctx.rid, generation: (rec?.generation ?? 0) + 1, creation: { input }, writeId: '' };
         const r = await this.change(objectId, cur.version, next);
         // Only the one that secured the Creating record runs the factory (R-CRE-1).
-        if (!r.applied && !this.ctx.broken('creation-race-both-run-factory')) continue;
+        if (!r.applied && !this.ctx.broken('creation-race-both-run-factory') && !this.ctx.broken('creation-lost-change-runs-factory')) continue;
         return this.finishCreation(next, r.applied ? r.version : cur.version + 1);
       }
       if (rec.state !== 'Creating' || rec.kind === 'instance-spot') return fail('AlreadyExists');
@@ -283,8 +283,8 @@ export class ObjectHost {
     const early = this.ctx.broken('activation-factory-before-creating-record');
     if (early) await this.ctx.app.factory(this.ctx.rid, objectId, generation, factoryInput);
     const r = await this.change(objectId, cur.version, next);
-    if (!r.applied) return this.message(objectId, first, undefined, true);
-    return this.runActivation(next, r.version, first, undefined, early);
+    if (!r.applied && !this.ctx.broken('activation-lost-change-builds-anyway')) return this.message(objectId, first, undefined, true);
+    return this.runActivation(next, r.applied ? r.version : cur.version + 1, first, undefined, early);
   }
 
   private resumeActivation(rec: LocationRecord, version: number, later: Letter): Promise<WorkResult | undefined> {

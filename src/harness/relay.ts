@@ -59,7 +59,10 @@ export class TcpRelay {
     let ended = false;
     const drain = () => {
       timer = undefined;
-      while (queue.length && queue[0].due <= Date.now()) if (!upstream.destroyed) upstream.write(queue.shift()!.chunk);
+      while (queue.length && queue[0].due <= Date.now()) {
+        const { chunk } = queue.shift()!;
+        if (!upstream.destroyed) upstream.write(chunk);
+      }
       if (queue.length) timer = setTimeout(drain, queue[0].due - Date.now());
       else if (ended) upstream.end();
     };

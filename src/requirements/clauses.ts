@@ -89,6 +89,7 @@ const TR_LATE_FAILED = 'A request that already failed stays failed when <late si
 const TR_FAILED = 'A failed operation returns its ErrorKind and is not started again';
 const CR_RACE = 'Two creations of <kind> race: only the one that secured the Creating record runs the factory';
 const CR_DIED = 'A creation whose process died is continued under the same generation, with the same input';
+const CR_RACE_READ = 'Two creations of <kind> that both read "no object": only the one whose change secured the Creating record runs the factory';
 const CR_TWO_RECOVER = 'Two operations find the same unfinished creation: only one continues it';
 const CR_CLOSE_CANCELS = 'A Close of a creation whose process died cancels exactly that record';
 const CR_MISMATCH = '<operation> naming a generation that does not match is rejected';
@@ -854,6 +855,11 @@ export const CLAUSES: Record<string, Clause[]> = {
       id: 'R-CRE-1.3', lines: [71], words: "If creation requests compete while no object exists, only the target that first secures the Location Store's Creating record runs the factory.",
       says: 'the same holds for a User Spot creation race',
       checks: on(CREATION, CR_RACE, 'one creation of "a1" holds the Creating record and the other runs no factory', 'the other creation ends with failure AlreadyExists', 'the factory of "a1" ran exactly once, on the node whose creation won'),
+    },
+    {
+      id: 'R-CRE-1.4', lines: [71], words: "If creation requests compete while no object exists, only the target that first secures the Location Store's Creating record runs the factory.",
+      says: 'when both creations read "no object" before either writes, the one whose change lost runs no factory and is refused',
+      checks: on(CREATION, CR_RACE_READ, 'one of the two creations of "a1" owns it Ready, generation 1', 'the other creation ends with failure AlreadyExists', 'the factory of "a1" ran exactly once, on the node whose creation won'),
     },
   ],
   'R-CRE-2': [
