@@ -31,10 +31,10 @@ import { brokenBy, type Broken } from '../mutants/index.ts';
 import { NodeStore, StoreReach, type StoreFailpoint } from '../store/node-store.ts';
 import { MemoryStore } from '../store/memory.ts';
 import type { Store } from '../store/types.ts';
-import { nodeKey, objectKey, type LocationRecord } from '../location/records.ts';
 import { ObjectCaller } from '../objects/object-caller.ts';
-import { RELOCATION_PREFIX, type RelocationRecord } from '../relocation/records.ts';
+import { badSlowMs, latestRelocation, lookupRecord, removeDescriptor } from './store-views.ts';
 import { OutcomeBook } from '../node/outcome-book.ts';
+import { nodesNamedBy, startOperation, OPERATION_KINDS as KINDS } from '../node/start-operation.ts';
 import { toServer } from '../channel/select-one.ts';
 import { MemoryTransport } from '../transport/memory.ts';
 import type { Connection } from '../transport/types.ts';
@@ -207,41 +207,15 @@ export class EmbeddedCluster implements Driver {
     if (isSessionOperation(spec)) return this.submitSession(spec);
     const entry = this.nodes.get(spec.from);
     if (!entry) throw new DriverInputError(`no node with RID ${spec.from}`);
+    for (const rid of nodesNamedBy(spec)) this.nodeNamed(rid);
+    if (!KINDS.has(spec.kind)) throw new DriverInputError(`unknown operation kind ${spec.kind}`);
     const opId = `${spec.from}-${randomUUID()}`;
     // The node runs the operation and hands its result to the application there (the journal keeps
     // every result delivered); the book keeps the first, which is the Outcome.
     const deadlineAt = Date.now() + (spec.deadlineMs ?? this.timings.defaultDeadlineMs);
     const op = this.outcomes.open(opId, { from: spec.from }, (record) => entry.node.startOperation(opId, deadlineAt, record));
-    if (!entry.node.live()) {
-      op.finish('shutdown');
-      return { opId };
-    }
-    switch (spec.kind) {
-      case 'channel-request':
-        void entry.caller.channelRequest(op, spec.channel, { type: 'app', payload: spec.payload });
-        break;
-      case 'node-direct':
-        void entry.caller.nodeDirect(op, spec.mesh, spec.to, { type: 'app', payload: spec.payload });
-        break;
-      case 'create':
-        this.nodeNamed(spec.on);
-        void entry.objects.create(op, spec);
-        break;
-      case 'object-message':
-        if (spec.activateOn) this.nodeNamed(spec.activateOn);
-        void entry.objects.message(op, spec);
-        break;
-      case 'close':
-      case 'join':
-        void entry.objects.close(op, spec);
-        break;
-      case 'relocate':
-        this.nodeNamed(spec.target);
-        void entry.objects.relocate(op, spec);
-        break;
-      default:
-        throw new DriverInputError(`unknown operation kind ${(spec as { kind: string }).kind}`);
-    }
+    if (!entry.node.live()) op.finish('shutdown');
+    else startOperation(entry, op, spec);
     return { opId };
   }
 
@@ -283,22 +257,14 @@ export class EmbeddedCluster implements Driver {
   }
 
   async lookup(objectId: string): Promise<ObjectRecordView> {
-    // The kit's own read, not through any node's (possibly cut off) view of the Store.
-    const cur = await this.store.read<LocationRecord>(objectKey(objectId));
-    const rec = cur.value;
-    if (!rec) return { objectId, state: 'Missing', generation: 0, storeVersion: cur.version, leaseValid: false };
-    const { writeId: _w, ...fields } = rec;
-    const leaseValid = rec.owner && rec.state !== 'Missing' ? (await this.store.leaseExpiry(rec.owner)) !== null : false;
-    return { ...structuredClone(fields), storeVersion: cur.version, leaseValid };
+    return lookupRecord(this.store, objectId);
   }
 
+
   async relocation(objectId: string): Promise<RelocationView | null> {
-    const all = (await this.store.list<RelocationRecord>(RELOCATION_PREFIX)).filter((e) => e.value.objectId === objectId);
-    const latest = all.sort((a, b) => a.version - b.version).pop()?.value;
-    if (!latest) return null;
-    const { writeId: _w, ...view } = latest;
-    return view;
+    return latestRelocation(this.store, objectId);
   }
+
 
   async storeLog(): Promise<StoreLogEntry[]> {
     return this.reach.log.map((e) => ({ ...e }));
@@ -338,7 +304,8 @@ export class EmbeddedCluster implements Driver {
       return { at };
     }
     if (fault.kind === 'store-slow') {
-      if (!(Number.isInteger(fault.ms) && fault.ms >= 0)) throw new DriverInputError(`store-slow needs ms, a whole number of milliseconds >= 0 (got ${JSON.stringify(fault.ms)})`);
+      const bad = badSlowMs(fault.ms);
+      if (bad) throw new DriverInputError(bad);
       if (fault.node === undefined) this.reach.slowMs = fault.ms;
       else this.reach.slowFor.set(this.nodeNamed(fault.node).rid, fault.ms);
       return { at };
@@ -368,12 +335,10 @@ export class EmbeddedCluster implements Driver {
       case 'impostor':
         this.impostor(node, fault.as === undefined ? undefined : this.nodeNamed(fault.as).rid);
         break;
-      case 'deregister': {
+      case 'deregister':
         // The kit's own write to the Store, not through any node: the descriptor is gone.
-        const cur = await this.store.read(nodeKey(node.rid));
-        if (!(await this.store.compareAndSet(nodeKey(node.rid), cur.version, null)).applied) throw new DriverInputError(`the descriptor of ${node.rid} changed while it was removed`);
+        if (!(await removeDescriptor(this.store, node.rid))) throw new DriverInputError(`the descriptor of ${node.rid} changed while it was removed`);
         break;
-      }
       case 'failpoint':
         if (fault.name === 'transport.ack-lost-after-write') {
           if (!fault.peer) throw new DriverInputError(`failpoint ${fault.name} needs a peer`);

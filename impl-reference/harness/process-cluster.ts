@@ -17,9 +17,7 @@ import { isSessionOperation, type OwnerSessionView, type SessionView } from '../
 import { NodeProcess } from '../../src/harness/node-process.ts';
 import { TcpRelay } from '../../src/harness/relay.ts';
 import { DriverInputError, VERSION } from './embedded-cluster.ts';
-import { nodeKey, objectKey, type LocationRecord } from '../location/records.ts';
 import { proof } from '../connection/node-context.ts';
-import { RELOCATION_PREFIX, type RelocationRecord } from '../relocation/records.ts';
 import { SessionClients, SessionInputError } from '../sessions/client.ts';
 import { clientCredential } from '../sessions/protocol.ts';
 import { RedisStore } from '../store/redis.ts';
@@ -27,7 +25,10 @@ import { NatsTransport } from '../transport/nats.ts';
 import type { Listener } from '../transport/types.ts';
 import type { ChannelConfig, NodeProcessConfig } from '../node/config.ts';
 import type { EvidenceLine } from '../node/runtime.ts';
+import { badSlowMs, latestRelocation, lookupRecord, removeDescriptor } from './store-views.ts';
 import { nodeCommand } from './node-bundle.ts';
+import { nodesNamedBy } from '../node/start-operation.ts';
+import { FirstOutcomes } from '../node/outcome-book.ts';
 
 
 /**
@@ -71,12 +72,6 @@ interface NodeSlot {
   lastView?: NodeView;
 }
 
-interface Pending {
-  from: Rid;
-  outcome?: Outcome;
-  waiters: Array<() => void>;
-}
-
 export class ProcessCluster implements Driver {
   private readonly runId = randomUUID().slice(0, 8);
   private readonly dir = mkdtempSync(join(tmpdir(), 'spotcheck-nodes-'));
@@ -87,7 +82,9 @@ export class ProcessCluster implements Driver {
   private readonly credentials = new Map<string, string>();
   private readonly channels = new Map<string, ChannelConfig>();
   private readonly released = new Set<string>();
-  private readonly ops = new Map<string, Pending>();
+  /** The node each operation was submitted on, and the first Outcome its node reported. */
+  private readonly submittedOn = new Map<string, Rid>();
+  private readonly outcomes = new FirstOutcomes();
   private readonly evidenceFiles: string[] = [];
   private readonly impostors: Listener[] = [];
   private impostorTransport?: NatsTransport;
@@ -191,10 +188,7 @@ export class ProcessCluster implements Driver {
 
   private onEvent(e: { event: string } & Record<string, unknown>): void {
     if (e.event !== 'outcome') return;
-    const pending = this.ops.get(e.opId as string);
-    if (!pending || pending.outcome) return;
-    pending.outcome = e.outcome as Outcome;
-    for (const w of pending.waiters.splice(0)) w();
+    this.outcomes.settle(e.opId as string, e.outcome as Outcome);
   }
 
   private slot(rid: Rid): NodeSlot {
@@ -244,15 +238,13 @@ export class ProcessCluster implements Driver {
       }
     }
     const slot = this.slot(spec.from);
-    for (const rid of [spec.kind === 'create' ? spec.on : undefined, spec.kind === 'object-message' ? spec.activateOn : undefined, spec.kind === 'relocate' ? spec.target : undefined]) {
-      if (rid !== undefined) this.slot(rid);
-    }
+    for (const rid of nodesNamedBy(spec)) this.slot(rid);
     const opId = `${spec.from}-${randomUUID()}`;
-    const pending: Pending = { from: spec.from, waiters: [] };
-    this.ops.set(opId, pending);
+    this.submittedOn.set(opId, spec.from);
+    this.outcomes.expect(opId);
     const deadlineAt = Date.now() + (spec.deadlineMs ?? this.timings.defaultDeadlineMs);
     if (slot.proc.state !== 'running') {
-      pending.outcome = { opId, status: 'shutdown', attempts: [] } as unknown as Outcome;
+      this.outcomes.settle(opId, { opId, status: 'shutdown', attempts: [] });
       return { opId };
     }
     await slot.proc.call('submit', { opId, deadlineAt, spec });
@@ -261,25 +253,15 @@ export class ProcessCluster implements Driver {
 
   async outcome(opId: string, waitMs: number): Promise<Outcome | null> {
     if (this.clients.owns(opId)) return this.clients.outcome(opId, waitMs);
-    const pending = this.ops.get(opId);
-    if (!pending) throw new DriverInputError(`no operation ${opId}`);
-    if (!pending.outcome && waitMs > 0) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, waitMs);
-        pending.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-    return pending.outcome ? structuredClone(pending.outcome) : null;
+    if (!this.outcomes.has(opId)) throw new DriverInputError(`no operation ${opId}`);
+    return this.outcomes.outcome(opId, waitMs);
   }
 
   async cancel(opId: string): Promise<void> {
     if (this.clients.owns(opId)) return this.clients.cancel(opId);
-    const pending = this.ops.get(opId);
-    if (!pending) throw new DriverInputError(`no operation ${opId}`);
-    const slot = this.slot(pending.from);
+    const from = this.submittedOn.get(opId);
+    if (from === undefined) throw new DriverInputError(`no operation ${opId}`);
+    const slot = this.slot(from);
     if (slot.proc.state === 'running') await slot.proc.call('cancel', { opId });
   }
 
@@ -346,21 +328,14 @@ export class ProcessCluster implements Driver {
   }
 
   async lookup(objectId: string): Promise<ObjectRecordView> {
-    const cur = await this.store.read<LocationRecord>(objectKey(objectId));
-    const rec = cur.value;
-    if (!rec) return { objectId, state: 'Missing', generation: 0, storeVersion: cur.version, leaseValid: false };
-    const { writeId: _w, ...fields } = rec;
-    const leaseValid = rec.owner && rec.state !== 'Missing' ? (await this.store.leaseExpiry(rec.owner)) !== null : false;
-    return { ...structuredClone(fields), storeVersion: cur.version, leaseValid };
+    return lookupRecord(this.store, objectId);
   }
 
+
   async relocation(objectId: string): Promise<RelocationView | null> {
-    const all = (await this.store.list<RelocationRecord>(RELOCATION_PREFIX)).filter((e) => e.value.objectId === objectId);
-    const latest = all.sort((a, b) => a.version - b.version).pop()?.value;
-    if (!latest) return null;
-    const { writeId: _w, ...view } = latest;
-    return view;
+    return latestRelocation(this.store, objectId);
   }
+
 
   async session(client: string): Promise<SessionView> {
     return this.clients.view(client);
@@ -388,7 +363,8 @@ export class ProcessCluster implements Driver {
       return { at };
     }
     if (fault.kind === 'store-slow') {
-      if (!(Number.isInteger(fault.ms) && fault.ms >= 0)) throw new DriverInputError(`store-slow needs ms, a whole number of milliseconds >= 0 (got ${JSON.stringify(fault.ms)})`);
+      const bad = badSlowMs(fault.ms);
+      if (bad) throw new DriverInputError(bad);
       for (const s of fault.node === undefined ? [...this.nodes.values()] : [this.slot(fault.node)]) s.relay.delay(fault.ms);
       return { at };
     }
@@ -419,11 +395,10 @@ export class ProcessCluster implements Driver {
       case 'impostor':
         await this.impostor(slot, fault.as === undefined ? undefined : this.slot(fault.as).rid);
         break;
-      case 'deregister': {
-        const cur = await this.store.read(nodeKey(slot.rid));
-        if (!(await this.store.compareAndSet(nodeKey(slot.rid), cur.version, null)).applied) throw new DriverInputError(`the descriptor of ${slot.rid} changed while it was removed`);
+      case 'deregister':
+        // The kit's own write to the Store, not through any node: the descriptor is gone.
+        if (!(await removeDescriptor(this.store, slot.rid))) throw new DriverInputError(`the descriptor of ${slot.rid} changed while it was removed`);
         break;
-      }
       case 'failpoint':
         if (!FAILPOINT_NAMES.includes(fault.name)) throw new DriverInputError(`unknown failpoint ${fault.name}`);
         if (fault.peer !== undefined) this.slot(fault.peer);

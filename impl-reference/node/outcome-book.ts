@@ -6,36 +6,27 @@
 import type { Outcome } from '../../src/driver/types.ts';
 import type { Operation } from './operation.ts';
 
-interface Entry<M> {
-  op: Operation;
-  outcome?: Outcome;
-  waiters: Array<() => void>;
-  meta: M;
-}
+/**
+ * The first Outcome of each operation, and waiting for it: shared by the book below and by a
+ * harness that only hears Outcomes (the process backend hears them as events from its nodes).
+ */
+export class FirstOutcomes {
+  private readonly entries = new Map<string, { outcome?: Outcome; waiters: Array<() => void> }>();
 
-export class OutcomeBook<M = undefined> {
-  private readonly entries = new Map<string, Entry<M>>();
-
-  /**
-   * Start bookkeeping for a new operation. `start` starts it, given `record`: the book hears every
-   * result the operation delivers through it and keeps the first, which is its Outcome.
-   */
-  open(opId: string, meta: M, start: (record: (o: Outcome) => void) => Operation): Operation {
-    const entry: Entry<M> = { waiters: [], op: undefined as unknown as Operation, meta };
-    entry.op = start((outcome) => {
-      if (!entry.outcome) entry.outcome = outcome;
-      for (const w of entry.waiters.splice(0)) w();
-    });
-    this.entries.set(opId, entry);
-    return entry.op;
+  expect(opId: string): void {
+    if (!this.entries.has(opId)) this.entries.set(opId, { waiters: [] });
   }
 
   has(opId: string): boolean {
     return this.entries.has(opId);
   }
 
-  op(opId: string): Operation | undefined {
-    return this.entries.get(opId)?.op;
+  /** Keep `outcome` if the operation has none yet; later ones are ignored. */
+  settle(opId: string, outcome: Outcome): void {
+    const entry = this.entries.get(opId);
+    if (!entry || entry.outcome) return;
+    entry.outcome = outcome;
+    for (const w of entry.waiters.splice(0)) w();
   }
 
   /** The operation's Outcome, waiting at most waitMs for it; null if it has none by then. */
@@ -53,8 +44,37 @@ export class OutcomeBook<M = undefined> {
     }
     return entry.outcome ? structuredClone(entry.outcome) : null;
   }
+}
+
+export class OutcomeBook<M = undefined> {
+  private readonly ops = new Map<string, { op: Operation; meta: M }>();
+  private readonly first = new FirstOutcomes();
+
+  /**
+   * Start bookkeeping for a new operation. `start` starts it, given `record`: the book hears every
+   * result the operation delivers through it and keeps the first, which is its Outcome.
+   */
+  open(opId: string, meta: M, start: (record: (o: Outcome) => void) => Operation): Operation {
+    this.first.expect(opId);
+    const op = start((outcome) => this.first.settle(opId, outcome));
+    this.ops.set(opId, { op, meta });
+    return op;
+  }
+
+  has(opId: string): boolean {
+    return this.ops.has(opId);
+  }
+
+  op(opId: string): Operation | undefined {
+    return this.ops.get(opId)?.op;
+  }
+
+  /** The operation's Outcome, waiting at most waitMs for it; null if it has none by then. */
+  outcome(opId: string, waitMs: number): Promise<Outcome | null> {
+    return this.ops.has(opId) ? this.first.outcome(opId, waitMs) : Promise.resolve(null);
+  }
 
   all(): Array<{ op: Operation; meta: M }> {
-    return [...this.entries.values()].map(({ op, meta }) => ({ op, meta }));
+    return [...this.ops.values()];
   }
 }

@@ -14,6 +14,7 @@ import { SharedSessions } from '../mutants/shared-sessions.ts';
 import { PersistedSessions } from '../mutants/persisted-sessions.ts';
 import { ObjectCaller } from '../objects/object-caller.ts';
 import { OutcomeBook } from './outcome-book.ts';
+import { OPERATION_KINDS, startOperation } from './start-operation.ts';
 import { clientCredential } from '../sessions/protocol.ts';
 import { SessionHost } from '../sessions/session-host.ts';
 import { NodeStore, StoreReach, type StoreFailpoint } from '../store/node-store.ts';
@@ -183,6 +184,7 @@ export class NodeRuntime {
   }
 
   private submit({ opId, deadlineAt, spec }: ControlMethods['submit']['params']): void {
+    if (!OPERATION_KINDS.has(spec.kind)) throw new ControlError(`unknown operation kind ${spec.kind}`);
     const op = this.outcomes.open(opId, undefined, (record) =>
       this.node.startOperation(opId, deadlineAt, (outcome: Outcome) => {
         record(outcome);
@@ -190,29 +192,7 @@ export class NodeRuntime {
       }),
     );
     if (!this.node.live()) return op.finish('shutdown');
-    switch (spec.kind) {
-      case 'channel-request':
-        void this.caller.channelRequest(op, spec.channel, { type: 'app', payload: spec.payload });
-        break;
-      case 'node-direct':
-        void this.caller.nodeDirect(op, spec.mesh, spec.to, { type: 'app', payload: spec.payload });
-        break;
-      case 'create':
-        void this.objects.create(op, spec);
-        break;
-      case 'object-message':
-        void this.objects.message(op, spec);
-        break;
-      case 'close':
-      case 'join':
-        void this.objects.close(op, spec);
-        break;
-      case 'relocate':
-        void this.objects.relocate(op, spec);
-        break;
-      default:
-        throw new ControlError(`unknown operation kind ${(spec as { kind: string }).kind}`);
-    }
+    startOperation({ caller: this.caller, objects: this.objects }, op, spec);
   }
 
   private async benchDirect({ mesh, to, inFlight, ms }: ControlMethods['benchDirect']['params']): Promise<{ done: number; failed: number; ms: number }> {

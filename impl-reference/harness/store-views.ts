@@ -1,0 +1,36 @@
+// The kit's own reads and writes of the Store, not through any node (whose view may be cut off):
+// what a lookup shows, the latest relocation record, and removing a node's descriptor. Both
+// harnesses (embedded and process) answer the Driver's observations through these.
+
+import type { ObjectRecordView, RelocationView, Rid } from '../../src/driver/types.ts';
+import { nodeKey, objectKey, type LocationRecord } from '../location/records.ts';
+import { RELOCATION_PREFIX, type RelocationRecord } from '../relocation/records.ts';
+import type { Store } from '../store/types.ts';
+
+export async function lookupRecord(store: Store, objectId: string): Promise<ObjectRecordView> {
+  const cur = await store.read<LocationRecord>(objectKey(objectId));
+  const rec = cur.value;
+  if (!rec) return { objectId, state: 'Missing', generation: 0, storeVersion: cur.version, leaseValid: false };
+  const { writeId: _w, ...fields } = rec;
+  const leaseValid = rec.owner && rec.state !== 'Missing' ? (await store.leaseExpiry(rec.owner)) !== null : false;
+  return { ...structuredClone(fields), storeVersion: cur.version, leaseValid };
+}
+
+export async function latestRelocation(store: Store, objectId: string): Promise<RelocationView | null> {
+  const all = (await store.list<RelocationRecord>(RELOCATION_PREFIX)).filter((e) => e.value.objectId === objectId);
+  const latest = all.sort((a, b) => a.version - b.version).pop()?.value;
+  if (!latest) return null;
+  const { writeId: _w, ...view } = latest;
+  return view;
+}
+
+/** Remove the node's descriptor; false if it changed while being removed. */
+export async function removeDescriptor(store: Store, rid: Rid): Promise<boolean> {
+  const cur = await store.read(nodeKey(rid));
+  return (await store.compareAndSet(nodeKey(rid), cur.version, null)).applied;
+}
+
+/** Why `ms` is no delay the store-slow fault can take, or undefined when it is one. */
+export function badSlowMs(ms: unknown): string | undefined {
+  return Number.isInteger(ms) && (ms as number) >= 0 ? undefined : `store-slow needs ms, a whole number of milliseconds >= 0 (got ${JSON.stringify(ms)})`;
+}
