@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the Redis Store tests (test/store/redis.test.ts) once per way of getting a redis-server:
+# Runs the Redis Store tests (test/store/redis.test.ts) once per way of getting a redis-server,
+# and the whole suite on the process backend with its servers in containers:
 #   testcontainers  through podman's Docker-compatible socket (no Docker engine in CI), with the
 #                   locally built image from shared/containers (nothing can be pulled)
 #   binary          the redis-server from PATH
@@ -104,7 +105,28 @@ run_way() {
   fi
 }
 
+# The process backend through containers: Redis and a routed three-server NATS cluster as
+# containers on one podman network (the binaries way runs in .ci/run). Needs run_way testcontainers
+# first: it sets podman up in this shell.
+run_process_in_containers() {
+  local t0 rc secs
+  [ -n "$SERVICE_PID" ] || { RESULTS+=("process backend via testcontainers: FAILED (no podman service)"); FAILED=1; return; }
+  echo "=== process backend via testcontainers"
+  t0=$(date +%s%N)
+  TMPDIR="$TMP" SPOTCHECK_REDIS_VIA=testcontainers SPOTCHECK_NATS_VIA=testcontainers \
+    node bin/spotcheck.js run --backend process --out "$TMP/process-reports"
+  rc=$?
+  secs=$(awk "BEGIN { printf \"%.1f\", ($(date +%s%N) - $t0) / 1e9 }")
+  if [ "$rc" -eq 0 ]; then
+    RESULTS+=("process backend via testcontainers: ok (${secs} s)")
+  else
+    RESULTS+=("process backend via testcontainers: FAILED (exit $rc after ${secs} s)")
+    FAILED=1
+  fi
+}
+
 run_way testcontainers
+run_process_in_containers
 run_way binary
 printf '%s\n' "${RESULTS[@]}"
 exit "$FAILED"
