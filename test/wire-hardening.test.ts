@@ -1,10 +1,24 @@
 // The wire adapter's frame reader (adapters/frames.ts), fuzzed: whatever chunks stdout arrives in,
-// the same messages; whatever bytes, no exception, only messages and one-line errors.
+// the same messages; whatever bytes, no exception, only messages and one-line errors. And an
+// output folder that cannot be made is one line, at once.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { spotcheck } from './helpers.ts';
 import fc from 'fast-check';
 import { FrameReader, type Frame } from '../adapters/frames.ts';
+
+test('an output folder that cannot be made (/proc/x) is one line and exit 2, at once, for every command', () => {
+  for (const args of [['run'], ['mutants', '--only', 'reselect-after-acceptance']]) {
+    const started = Date.now();
+    const r = spotcheck([...args, '--out', '/proc/x'], 20_000);
+    assert.equal(r.code, 2, r.stdout + r.stderr);
+    const lines = r.stderr.trim().split('\n');
+    assert.equal(lines.length, 1, r.stderr);
+    assert.match(lines[0], /^spotcheck: cannot write the output folder \/proc\/x: /);
+    assert.ok(Date.now() - started < 15_000);
+  }
+});
 
 // ---- the frame reader ---------------------------------------------------------------------------
 

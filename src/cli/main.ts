@@ -14,7 +14,8 @@ import { buildCompliance } from '../report/compliance.ts';
 import { LEVEL_NAMES, lacksForLevel, levelNamed, type LevelName } from '../requirements/levels.ts';
 import { mutantNames, runMutants } from '../run/mutants.ts';
 import { Progress } from './progress.ts';
-import { DEFAULT_PARALLEL, KIT_ROOT, Suite, checkOutDir, checkTags, publishReports } from '../run/suite.ts';
+import { DEFAULT_PARALLEL, KIT_ROOT, Suite, checkTags, publishReports } from '../run/suite.ts';
+import { ensureOutDir } from './out-dir.ts';
 import type { ScenarioResult } from '../run/results.ts';
 
 const KIT = JSON.parse(readFileSync(join(KIT_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
@@ -119,7 +120,7 @@ async function runCommand(opts: RunOpts): Promise<number> {
   checkTarget({ impl: opts.impl, backend: opts.backend });
   if (!levelNamed(opts.level)) throw new UsageError(`unknown level "${opts.level}" (known: ${LEVEL_NAMES.join(', ')})`);
   checkTags(opts.tags);
-  checkOutDir(opts.out);
+  ensureOutDir(opts.out);
   const progress = new Progress(process.stdout);
   return withBackend(opts.backend, progress, (servers) => runSuite({ impl: opts.impl, backend: opts.backend, ...servers }, opts, progress));
 }
@@ -190,7 +191,7 @@ async function mutantsCommand(opts: { backend: string; only?: string; out: strin
   const unknown = only?.filter((n) => !names.includes(n)) ?? [];
   if (unknown.length > 0) throw new UsageError(`unknown mutant "${unknown[0]}" (see: spotcheck mutants --list)`);
   if (!(BACKENDS as readonly string[]).includes(opts.backend)) throw new UsageError(`unknown backend "${opts.backend}" (known: ${BACKENDS.join(', ')})`);
-  checkOutDir(opts.out);
+  ensureOutDir(opts.out);
   const progress = new Progress(process.stdout);
   const suite = await Suite.load();
   const started = Date.now();
