@@ -238,7 +238,10 @@ class PeerLink:
             self._retry.cancel()
             self._retry = None
         for conn in [c for c in (self._conn, self._dial.conn if self._dial else None) if c is not None]:
-            conn.abandon() if how == 'abandon' else conn.close(how)
+            if how == 'abandon':
+                conn.abandon()
+            else:
+                conn.close(how)
         self._conn = None
         self._dial = None
         self.ready = False

@@ -255,7 +255,10 @@ class MeshNode:
         for link in self.links.values():
             link.stop(how)
         for ib in list(self._inbound):
-            ib.conn.abandon() if how == 'abandon' else ib.conn.close(how)
+            if how == 'abandon':
+                ib.conn.abandon()
+            else:
+                ib.conn.close(how)
         self._inbound.clear()
         self._inbound_from.clear()
 
