@@ -44,7 +44,7 @@ async function handle(line: string): Promise<void> {
     if (method === 'open') {
       const name = `d${++next}`;
       drivers.set(name, openCluster());
-      return reply(id, { result: { driver: name } });
+      return reply(id, { result: { driver: name, protocol: '1' } });
     }
     const driver = typeof params?.driver === 'string' ? drivers.get(params.driver) : undefined;
     if (!driver) return reply(id, { error: { code: -32602, message: `no open driver ${String(params?.driver)}` } });

@@ -14,7 +14,8 @@ import { buildCompliance } from '../report/compliance.ts';
 import { LEVEL_NAMES, lacksForLevel, levelNamed, type LevelName } from '../requirements/levels.ts';
 import { mutantNames, runMutants } from '../run/mutants.ts';
 import { Progress } from './progress.ts';
-import { DEFAULT_PARALLEL, KIT_ROOT, Suite, checkTags, publishReports } from '../run/suite.ts';
+import { DEFAULT_PARALLEL, KIT_ROOT, RunAborted, Suite, checkTags, publishReports } from '../run/suite.ts';
+import { DEFAULT_CALL_TIMEOUT_MS, takeScenarioStderr } from '../../adapters/jsonrpc.ts';
 import { ensureOutDir } from './out-dir.ts';
 import type { ScenarioResult } from '../run/results.ts';
 
@@ -52,6 +53,7 @@ async function describeTarget(target: Target): Promise<Description> {
     throw new ExitError(`the implementation "${target.impl}" could not start: ${(e as Error).message.split('\n')[0]}`, 2);
   } finally {
     await driver?.close().catch(() => {});
+    takeScenarioStderr(); // what it wrote while starting belongs to no scenario
   }
 }
 
@@ -114,6 +116,7 @@ interface RunOpts {
   out: string;
   repeat: number;
   parallel: number;
+  callTimeout: number;
 }
 
 async function runCommand(opts: RunOpts): Promise<number> {
@@ -122,7 +125,7 @@ async function runCommand(opts: RunOpts): Promise<number> {
   checkTags(opts.tags);
   ensureOutDir(opts.out);
   const progress = new Progress(process.stdout);
-  return withBackend(opts.backend, progress, (servers) => runSuite({ impl: opts.impl, backend: opts.backend, ...servers }, opts, progress));
+  return withBackend(opts.backend, progress, (servers) => runSuite({ impl: opts.impl, backend: opts.backend, callTimeoutMs: opts.callTimeout, ...servers }, opts, progress));
 }
 
 async function runSuite(target: Target, opts: RunOpts, progress: Progress): Promise<number> {
@@ -180,7 +183,7 @@ function summarize(progress: Progress, results: ScenarioResult[], durationMs: nu
   progress.line(`${n('passed')} passed, ${n('failed')} failed, ${n('not-applicable')} not applicable (${(durationMs / 1000).toFixed(1)} s); reports in ${out}`);
 }
 
-async function mutantsCommand(opts: { backend: string; only?: string; out: string; list?: boolean; parallel: number; wire?: boolean; concurrency: number }): Promise<number> {
+async function mutantsCommand(opts: { backend: string; only?: string; out: string; list?: boolean; parallel: number; wire?: boolean; concurrency: number; callTimeout: number }): Promise<number> {
   if (opts.wire && opts.backend !== 'embedded') throw new UsageError(`--wire serves each mutant as a runtime of its own; --backend ${opts.backend} cannot be used with it`);
   const names = mutantNames();
   if (opts.list) {
@@ -202,6 +205,7 @@ async function mutantsCommand(opts: { backend: string; only?: string; out: strin
     parallel: opts.parallel,
     concurrency: opts.concurrency,
     wire: opts.wire,
+    callTimeoutMs: opts.callTimeout,
     onMutant: (r, done, total) =>
       progress.line(r.notExpressible ? `[${done}/${total}] NOT RUN  ${r.name} (breaks ${r.breaks.join(', ')}): no form on backend ${opts.backend}: ${r.notExpressible}` :
         `[${done}/${total}] ${r.killed ? 'killed  ' : 'SURVIVED'} ${r.name} (breaks ${r.breaks.join(', ')}; ` +
@@ -234,6 +238,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--out <dir>', 'folder for the reports', 'reports')
     .option('--repeat <n>', 'run the selection n times and report any scenario whose result changed', positiveInt, 1)
     .option('--parallel <n>', 'scenarios run at once, each in a worker process (0: all in this process)', nonNegativeInt, DEFAULT_PARALLEL)
+    .option('--call-timeout <ms>', 'exec: implementations: a call over the wire without an answer this long ends the run (exit 2)', positiveInt, DEFAULT_CALL_TIMEOUT_MS)
     .action(async (opts: RunOpts) => {
       code = await runCommand(opts);
     });
@@ -246,6 +251,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--out <dir>', 'folder for mutants.json', 'reports')
     .option('--concurrency <n>', 'mutants run at once', positiveInt, 2)
     .option('--wire', 'serve each mutant over the wire protocol (JSON-RPC over stdio), as a runtime in another process')
+    .option('--call-timeout <ms>', 'with --wire: a call without an answer this long ends the run (exit 2)', positiveInt, DEFAULT_CALL_TIMEOUT_MS)
     .option('--list', 'list the mutants and exit')
     .action(async (opts) => {
       code = await mutantsCommand(opts);
@@ -262,6 +268,12 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof UsageError) {
       process.stderr.write(`spotcheck: ${e.message}\n`);
       return 2;
+    }
+    if (e instanceof RunAborted) {
+      // Scenarios may still be running (in worker processes, or in this one): the run ends here.
+      // Workers end when this process does, and kill what they started (adapters/jsonrpc.ts).
+      process.stderr.write(`spotcheck: ${e.message.split('\n')[0]}\n`);
+      process.exit(2);
     }
     if (e instanceof ExitError) {
       process.stderr.write(`spotcheck: ${e.message}\n`);

@@ -23,6 +23,8 @@ export interface Target {
   redisUrl?: string;
   /** The NATS cluster of this run, one client URL per server (backend process). */
   natsUrls?: string[];
+  /** exec: implementations: the deadline of every call over the wire, in ms (--call-timeout). */
+  callTimeoutMs?: number;
 }
 
 export function checkTarget(target: Target): void {
@@ -51,7 +53,7 @@ export function checkTarget(target: Target): void {
 
 export async function openDriver(target: Target): Promise<Driver> {
   checkTarget(target);
-  if (target.impl.startsWith('exec:')) return openWire(target.impl.slice('exec:'.length));
+  if (target.impl.startsWith('exec:')) return openWire(target.impl.slice('exec:'.length), { callTimeoutMs: target.callTimeoutMs });
   if (target.impl.startsWith('do-nothing:')) return openDoNothing(target.impl.slice('do-nothing:'.length));
   const mutant = target.impl.startsWith('mutant:') ? target.impl.slice('mutant:'.length) : undefined;
   if (target.backend !== 'embedded' && !target.redisUrl) throw new UsageError(`backend ${target.backend} needs a Redis server, and none was started`);

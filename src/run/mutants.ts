@@ -134,6 +134,8 @@ export async function runMutants(
     only?: string[];
     parallel?: number;
     wire?: boolean;
+    /** With wire: the deadline of every call to a served mutant, in ms. */
+    callTimeoutMs?: number;
     /** Mutants run at once (each with its own workers). */
     concurrency?: number;
     onMutant?: (r: MutantResult, done: number, total: number) => void;
@@ -153,7 +155,7 @@ export async function runMutants(
         opts.onMutant?.(results[i], ++done, mutants.length);
         continue;
       }
-      const target = { impl: mutantTarget(m.name, opts.wire ?? false), backend: opts.backend, redisUrl: opts.redisUrl, natsUrls: opts.natsUrls };
+      const target = { impl: mutantTarget(m.name, opts.wire ?? false), backend: opts.backend, redisUrl: opts.redisUrl, natsUrls: opts.natsUrls, callTimeoutMs: opts.callTimeoutMs };
       const run = await suite.run({ target, tags: mutantTags(m.breaks, long), parallel: opts.parallel ?? 0 });
       results[i] = judgeMutant(m, run.results);
       opts.onMutant?.(results[i], ++done, mutants.length);

@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { loadSupport, runCucumber, type IRunOptions, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { parse as parseTagExpression } from '@cucumber/tag-expressions';
 import { UsageError, type Target } from '../driver/load.ts';
+import { WIRE_FATAL_MEDIA_TYPE, WIRE_FATAL_TYPE } from '../../adapters/jsonrpc.ts';
 import { ResultCollector, type ScenarioResult } from './results.ts';
+import type { Envelope } from '@cucumber/messages';
 
 /**
  * Scenarios run at once by default. Most of a scenario's time is spent waiting (deadlines, leases,
@@ -37,6 +39,12 @@ export interface RunResult {
   /** Files written into the out folder (moved into place only when the run finished). */
   reportDir?: string;
 }
+
+/**
+ * The run was ended before its last scenario: the implementation hung, or broke the wire protocol,
+ * and was killed (adapters/jsonrpc.ts). Nothing of the run is published; the message is one line.
+ */
+export class RunAborted extends Error {}
 
 const silent = new Writable({ write: (_c, _e, cb) => cb() });
 
@@ -70,7 +78,8 @@ export class Suite {
     const support = await loadSupport(
       {
         sources: { paths: ['features/**/*.feature'], defaultDialect: 'en', names: [], tagExpression: '', order: 'defined' },
-        support: { importPaths: ['step-definitions/**/*.ts'], requirePaths: [], requireModules: [], loaders: [] },
+        // The wire hooks come first, so that their After hook runs last (after the Driver closed).
+        support: { importPaths: ['src/run/wire-hooks.ts', 'step-definitions/**/*.ts'], requirePaths: [], requireModules: [], loaders: [] },
       },
       { cwd: KIT_ROOT, stdout: silent, stderr: process.stderr },
     );
@@ -105,12 +114,26 @@ export class Suite {
       formats: { stdout: 'summary', files, publish: false, options: { junit: { suiteName: 'spotcheck' } } },
       plugins: { specifiers: [fileURLToPath(new URL('./long-first.ts', import.meta.url))], options: {} },
     };
-    const collector = new ResultCollector(req.onScenario);
+    // A scenario that met a hung or garbled implementation ends the run at once (the rest could
+    // only wait for the deadline again), whichever worker it ran in.
+    let abort!: (e: RunAborted) => void;
+    const aborted = new Promise<never>((_, reject) => (abort = reject));
+    const collector = new ResultCollector((r, done, total) => {
+      if (r.failure?.type === WIRE_FATAL_TYPE) abort(new RunAborted(`${r.failure.message} (scenario ${r.uri}:${r.line})`));
+      else req.onScenario?.(r, done, total);
+    });
+    // A step may have caught the wire's error and failed otherwise; the wire hooks say it anyway.
+    const handle = (m: Envelope) => {
+      if (m.attachment?.mediaType === WIRE_FATAL_MEDIA_TYPE) abort(new RunAborted(m.attachment.body));
+      collector.handle(m);
+    };
     const startedAt = new Date();
     try {
       // Worker processes load the TypeScript step definitions through tsx as this process does.
       const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import tsx`.trim() };
-      await runCucumber(options, { cwd: KIT_ROOT, stdout: silent, stderr: process.stderr, env }, (m) => collector.handle(m));
+      const running = runCucumber(options, { cwd: KIT_ROOT, stdout: silent, stderr: process.stderr, env }, handle);
+      running.catch(() => {}); // after an abort nobody waits for it
+      await Promise.race([running, aborted]);
     } catch (e) {
       if (staging) rmSync(staging, { recursive: true, force: true });
       throw e;

@@ -1,0 +1,18 @@
+// Cucumber hooks for implementations reached over the wire (adapters/jsonrpc.ts), loaded before
+// the step definitions so that this After hook runs after theirs (after the Driver was closed):
+// - what the implementation wrote on stderr during the scenario is attached to it (stderr.log),
+//   so it is kept with the reports (cucumber.json, .ndjson, .html);
+// - when the conversation broke in a way that ends the run (a call without an answer, a line that
+//   is not a response), that is attached too: the runner ends the run on it, even if a step
+//   caught the Driver's error and failed with another.
+// Nothing here judges a scenario; for the embedded and process backends both are no-ops.
+
+import { After, type World } from '@cucumber/cucumber';
+import { WIRE_FATAL_MEDIA_TYPE, takeScenarioStderr, wireFatal } from '../../adapters/jsonrpc.ts';
+
+After({ name: "keep the implementation's stderr" }, function (this: World, { pickle }) {
+  const stderr = takeScenarioStderr();
+  if (stderr) this.attach(stderr, { mediaType: 'text/plain', fileName: 'stderr.log' });
+  const fatal = wireFatal();
+  if (fatal) this.attach(`${fatal.message} (scenario ${pickle.uri}: ${pickle.name})`, WIRE_FATAL_MEDIA_TYPE);
+});
