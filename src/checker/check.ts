@@ -1,0 +1,66 @@
+// The checker: every invariant's check over one history, and a verdict.
+//  - invalid: some check found a violation (a violation is evidence even in a damaged history);
+//  - unknown: none was found, but the history cannot vouch for itself: a line is not an event,
+//    an operation was invoked and never completed (not even with info), completed without an
+//    invoke, or invoked twice;
+//  - valid: neither.
+
+import { parseHistory, isOp, type History, type HistoryEvent, type OpEvent } from './history.ts';
+import type { Check, Violation } from './violation.ts';
+import { acceptedRunsOnce } from './checks/accepted-runs-once.ts';
+import { oneTerminalResult } from './checks/one-terminal-result.ts';
+import { singleOwner } from './checks/single-owner.ts';
+import { generationNeverDecreases } from './checks/generation-never-decreases.ts';
+import { noRollbackAfterRelayReady } from './checks/no-rollback-after-relay-ready.ts';
+import { ownerEligibilityEnds } from './checks/owner-eligibility-ends.ts';
+import { sessionNotRestored } from './checks/session-not-restored.ts';
+
+export const CHECKS: Record<string, Check> = {
+  'accepted-runs-once': acceptedRunsOnce,
+  'one-terminal-result': oneTerminalResult,
+  'single-owner': singleOwner,
+  'generation-never-decreases': generationNeverDecreases,
+  'no-rollback-after-relay-ready': noRollbackAfterRelayReady,
+  'owner-eligibility-ends': ownerEligibilityEnds,
+  'session-not-restored': sessionNotRestored,
+};
+
+export type Verdict = 'valid' | 'invalid' | 'unknown';
+
+export interface Report {
+  verdict: Verdict;
+  violations: Violation[];
+  /** Why the history cannot be judged in full (empty unless something is missing or unreadable). */
+  gaps: { line: number; why: string }[];
+  events: number;
+  header?: History['header'];
+}
+
+export const EXIT_STATUS: Record<Verdict, number> = { valid: 0, invalid: 1, unknown: 2 };
+
+/** Operations the history does not close: what makes a verdict unknown besides unreadable lines. */
+export function incompleteOperations(events: HistoryEvent[]): { line: number; why: string }[] {
+  const gaps: { line: number; why: string }[] = [];
+  const invokes = new Map<string, OpEvent>();
+  const completed = new Set<string>();
+  for (const e of events.filter(isOp)) {
+    if (e.type === 'invoke') {
+      if (invokes.has(e.op)) gaps.push({ line: e.line, why: `operation ${e.op} invoked a second time` });
+      else invokes.set(e.op, e);
+    } else if (!invokes.has(e.op)) gaps.push({ line: e.line, why: `operation ${e.op} completed (${e.type}) without an earlier invoke` });
+    else completed.add(e.op);
+  }
+  for (const [op, e] of invokes) if (!completed.has(op)) gaps.push({ line: e.line, why: `operation ${op} (${e.f}) was invoked and never completed, not even with info` });
+  return gaps.sort((a, b) => a.line - b.line);
+}
+
+export function checkHistory(history: History): Report {
+  const violations = Object.values(CHECKS).flatMap((check) => check(history.events));
+  const gaps = [...history.unparsed.map((u) => ({ line: u.line, why: u.why })), ...incompleteOperations(history.events)].sort((a, b) => a.line - b.line);
+  const verdict: Verdict = violations.length > 0 ? 'invalid' : gaps.length > 0 ? 'unknown' : 'valid';
+  return { verdict, violations, gaps, events: history.events.length, header: history.header };
+}
+
+export function checkText(text: string): Report {
+  return checkHistory(parseHistory(text));
+}

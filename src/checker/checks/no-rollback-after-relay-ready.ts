@@ -1,0 +1,54 @@
+// "After relay-ready reply becomes accepted but before the owner-change commit: doesn't restore
+// source regardless of cutover-submit result" and "after the owner-change commit ... doesn't roll
+// back to the source" (spec lines 99-101, 105, R-REL-2, R-REL-4, V13). Once the Relocation Store
+// showed a relocation past relay-ready, the history must not show it undone:
+//  - its stage going back (to preparing, cancelled or rolled-back; or from committed to
+//    relay-ready-accepted);
+//  - the authority record naming the source again, same generation, after it named the target;
+//  - a handler starting on the source for the object (its admission closed at the boundary; work
+//    that arrives is the target's, or Message Follow's) before another relocation of the object
+//    begins.
+
+import type { HistoryEvent, RecordEvent, RelocationEvent, RunEvent } from '../history.ts';
+import { byTime } from '../history.ts';
+import { groupBy, violation, type Violation } from '../violation.ts';
+
+export const NAME = 'no-rollback-after-relay-ready';
+const RULES = ['V13', 'R-REL-2', 'R-REL-4'];
+const RANK: Record<string, number> = { preparing: 0, 'relay-ready-accepted': 1, committed: 2, cancelled: -1, 'rolled-back': -1 };
+
+export function noRollbackAfterRelayReady(events: HistoryEvent[]): Violation[] {
+  const all = byTime(events);
+  const relocations = all.filter((e): e is RelocationEvent => e.type === 'relocation');
+  const records = all.filter((e): e is RecordEvent => e.type === 'record');
+  const handlers = all.filter((e): e is RunEvent => e.type === 'journal' && e.kind === 'handler');
+  const out: Violation[] = [];
+  for (const [id, reads] of groupBy(relocations, (r) => r.relocation)) {
+    const boundary = reads.find((r) => RANK[r.stage] >= 1);
+    if (!boundary) continue;
+    const { objectId, source, target, generation } = boundary;
+
+    let furthest = boundary;
+    for (const r of reads.filter((r) => r.time >= boundary.time && r.line !== boundary.line)) {
+      if (RANK[r.stage] < RANK[furthest.stage]) {
+        out.push(violation(NAME, RULES, `relocation ${id} of ${objectId}: stage ${r.stage} read after ${furthest.stage}`, [furthest, r]));
+        break;
+      }
+      if (RANK[r.stage] > RANK[furthest.stage]) furthest = r;
+    }
+
+    const after = records.filter((r) => r.objectId === objectId && r.generation === generation && r.time >= boundary.time);
+    const onTarget = after.find((r) => r.owner === target);
+    const back = onTarget && after.find((r) => r.owner === source && r.storeVersion > onTarget.storeVersion);
+    if (onTarget && back) {
+      out.push(violation(NAME, RULES, `relocation ${id} of ${objectId}: the record named the target ${target} (StoreVersion ${onTarget.storeVersion}) and then the source ${source} again (StoreVersion ${back.storeVersion}), after relay-ready was accepted`, [boundary, onTarget, back]));
+    }
+
+    const next = relocations.find((r) => r.objectId === objectId && r.relocation !== id && r.time > boundary.time);
+    const run = handlers.find((h) => h.node === source && h.objectId === objectId && h.time > boundary.time && (!next || h.time < next.time));
+    if (run) {
+      out.push(violation(NAME, RULES, `relocation ${id} of ${objectId}: a handler ran on the source ${source} at ${run.time}, after relay-ready was accepted`, [boundary, run]));
+    }
+  }
+  return out;
+}

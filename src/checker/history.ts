@@ -1,0 +1,230 @@
+// A history: what a fault campaign (the nemesis run) saw, one JSON object per line, in the order
+// it was written. The checker judges the spec's invariants over it without running anything, so a
+// history can be checked again, shrunk by hand, or written by another tool. docs/history.md is the
+// reader's guide; this module is the format and its parser.
+//
+// One clock: every `time` (and `leaseUntil`, `until`) is milliseconds on the same clock, the
+// writer's. A writer that reads the runtime's journal or the Store's lease times on another clock
+// translates them before writing; the checker never guesses offsets, because every invariant below
+// turns on "before" and "after".
+
+import type { Rid } from '../driver/basics.ts';
+import type { RecordState, RelocationStage } from '../driver/types.ts';
+
+/** What the kit did, Jepsen style: an invoke and then exactly one of ok / fail / info per `op`. */
+export type OpType = 'invoke' | 'ok' | 'fail' | 'info';
+
+/** Fault names (the nemesis's operations): their completions say when a fault took effect. */
+export const FAULT_NAMES = [
+  'crash', 'restart', 'hang', 'heal', 'store-down', 'store-up', 'store-slow',
+  'store-reply-lost', 'failpoint', 'close-connection', 'move', 'deregister',
+] as const;
+
+export interface OpEvent {
+  type: OpType;
+  /** The logical client (a worker of the campaign, or "nemesis" for faults). */
+  process: string;
+  time: number;
+  /** Operation ID: unique in the history; the invoke and its completion share it. */
+  op: string;
+  /** What the operation is: 'channel-request', 'node-direct', 'create', 'object-message', 'close',
+   *  'relocate', 'session-relay', ... or a fault name (FAULT_NAMES). */
+  f: string;
+  /** The payload marker the kit made for the operation (unique in the history). */
+  marker?: string;
+  /** On ok: the reply; on fail: the ErrorKind; on info: why the outcome is unknown. */
+  value?: unknown;
+  /** The node the operation is aimed at (node direct, create `on`, the faulted node, the relocation target). */
+  node?: Rid;
+  objectId?: string;
+  generation?: number;
+  /** Session operations: the Session and the binding token they go through. */
+  session?: string;
+  binding?: string;
+  line: number;
+}
+
+/** A run the runtime's journal recorded: a handler, a factory, a timer or a lifecycle callback. */
+export interface RunEvent {
+  type: 'journal';
+  time: number;
+  kind: 'handler' | 'factory' | 'timer' | 'lifecycle';
+  node: Rid;
+  /** The operation the run served (handlers), as the runtime named it. */
+  op?: string;
+  /** The marker found in the input the run received. */
+  marker?: string;
+  objectId?: string;
+  generation?: number;
+  line: number;
+}
+
+/** A result the runtime delivered to the application (the journal's `result` entries). */
+export interface ResultEvent {
+  type: 'result';
+  time: number;
+  node: Rid;
+  op: string;
+  status: string;
+  line: number;
+}
+
+/** One version of an object's authority record, as the kit read it from the Location Store. */
+export interface RecordEvent {
+  type: 'record';
+  time: number;
+  objectId: string;
+  state: RecordState;
+  owner?: Rid;
+  generation: number;
+  storeVersion: number;
+  /** When the owner's lease ends (or ended), as of this read. */
+  leaseUntil?: number;
+  line: number;
+}
+
+/** A node's owner lease as the kit read it: valid until `until` (which may already have passed). */
+export interface LeaseEvent {
+  type: 'lease';
+  time: number;
+  node: Rid;
+  until: number;
+  line: number;
+}
+
+/** A relocation record of the Relocation Store, as the kit read it. */
+export interface RelocationEvent {
+  type: 'relocation';
+  time: number;
+  relocation: string;
+  objectId: string;
+  generation: number;
+  source: Rid;
+  target: Rid;
+  stage: RelocationStage;
+  line: number;
+}
+
+/** A Session as its owner process reported it (the Driver's session view). */
+export interface SessionEvent {
+  type: 'session';
+  time: number;
+  session: string;
+  node: Rid;
+  client?: string;
+  state: 'open' | 'ended';
+  /** Binding tokens the Session holds, still bound. */
+  bindings?: string[];
+  line: number;
+}
+
+/** The run itself: the seed and the command that replays it (first line, optional). */
+export interface RunHeader {
+  type: 'run';
+  seed?: number;
+  command?: string;
+  line: number;
+}
+
+export type HistoryEvent = OpEvent | RunEvent | ResultEvent | RecordEvent | LeaseEvent | RelocationEvent | SessionEvent | RunHeader;
+
+/** A line that is not an event: the history cannot be judged in full. */
+export interface Unparsed {
+  line: number;
+  text: string;
+  why: string;
+}
+
+export interface History {
+  events: HistoryEvent[];
+  unparsed: Unparsed[];
+  header?: RunHeader;
+}
+
+const OP_TYPES = new Set<string>(['invoke', 'ok', 'fail', 'info']);
+const RUN_KINDS = new Set<string>(['handler', 'factory', 'timer', 'lifecycle']);
+const RECORD_STATES = new Set<string>(['Missing', 'Creating', 'Ready', 'Closing']);
+const STAGES = new Set<string>(['preparing', 'relay-ready-accepted', 'committed', 'cancelled', 'rolled-back']);
+
+type Raw = Record<string, unknown>;
+const str = (o: Raw, k: string) => typeof o[k] === 'string';
+const num = (o: Raw, k: string) => typeof o[k] === 'number' && Number.isFinite(o[k]);
+const optStr = (o: Raw, k: string) => o[k] === undefined || str(o, k);
+const optNum = (o: Raw, k: string) => o[k] === undefined || num(o, k);
+
+/** Why `o` is not an event of its type, or null if it is one. */
+function problem(o: Raw): string | null {
+  if (!str(o, 'type')) return 'no type';
+  const t = o.type as string;
+  if (t === 'run') return optNum(o, 'seed') && optStr(o, 'command') ? null : 'run header: seed must be a number, command a string';
+  if (!num(o, 'time')) return 'no numeric time';
+  if (OP_TYPES.has(t)) {
+    for (const k of ['process', 'op', 'f']) if (!str(o, k)) return `${t}: no ${k}`;
+    for (const k of ['marker', 'node', 'objectId', 'session', 'binding']) if (!optStr(o, k)) return `${t}: ${k} must be a string`;
+    return optNum(o, 'generation') ? null : `${t}: generation must be a number`;
+  }
+  switch (t) {
+    case 'journal':
+      if (!RUN_KINDS.has(o.kind as string)) return 'journal: kind must be handler, factory, timer or lifecycle';
+      if (!str(o, 'node')) return 'journal: no node';
+      return optStr(o, 'op') && optStr(o, 'marker') && optStr(o, 'objectId') && optNum(o, 'generation') ? null : 'journal: op, marker, objectId or generation of the wrong type';
+    case 'result':
+      return str(o, 'node') && str(o, 'op') && str(o, 'status') ? null : 'result: needs node, op and status';
+    case 'record':
+      if (!str(o, 'objectId') || !RECORD_STATES.has(o.state as string)) return 'record: needs objectId and a state (Missing, Creating, Ready, Closing)';
+      return num(o, 'generation') && num(o, 'storeVersion') && optStr(o, 'owner') && optNum(o, 'leaseUntil') ? null : 'record: needs generation and storeVersion';
+    case 'lease':
+      return str(o, 'node') && num(o, 'until') ? null : 'lease: needs node and until';
+    case 'relocation':
+      for (const k of ['relocation', 'objectId', 'source', 'target']) if (!str(o, k)) return `relocation: no ${k}`;
+      return num(o, 'generation') && STAGES.has(o.stage as string) ? null : 'relocation: needs generation and a known stage';
+    case 'session':
+      if (!str(o, 'session') || !str(o, 'node') || (o.state !== 'open' && o.state !== 'ended')) return 'session: needs session, node and state open|ended';
+      return o.bindings === undefined || (Array.isArray(o.bindings) && o.bindings.every((b) => typeof b === 'string')) ? null : 'session: bindings must be strings';
+    default:
+      return `unknown type ${JSON.stringify(t)}`;
+  }
+}
+
+/** Parse a history; bad lines are kept aside (they make the verdict unknown), never thrown. */
+export function parseHistory(text: string): History {
+  const events: HistoryEvent[] = [];
+  const unparsed: Unparsed[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = i + 1;
+    if (raw.trim() === '') return;
+    let o: unknown;
+    try {
+      o = JSON.parse(raw);
+    } catch {
+      unparsed.push({ line, text: raw, why: 'not JSON' });
+      return;
+    }
+    if (o === null || typeof o !== 'object' || Array.isArray(o)) {
+      unparsed.push({ line, text: raw, why: 'not a JSON object' });
+      return;
+    }
+    const why = problem(o as Raw);
+    if (why) unparsed.push({ line, text: raw, why });
+    else events.push({ ...(o as object), line } as HistoryEvent);
+  });
+  const header = events.find((e): e is RunHeader => e.type === 'run');
+  return { events, unparsed, header };
+}
+
+/** The events as one line of JSON each, without the parser's line numbers. */
+export function formatEvent(e: HistoryEvent): string {
+  const { line: _line, ...rest } = e;
+  return JSON.stringify(rest);
+}
+
+export const isOp = (e: HistoryEvent): e is OpEvent => OP_TYPES.has(e.type);
+export const isFault = (e: OpEvent): boolean => (FAULT_NAMES as readonly string[]).includes(e.f);
+
+/** An event's time; the run header, which has none, comes before everything. */
+export const timeOf = (e: HistoryEvent): number => (e.type === 'run' ? -Infinity : e.time);
+
+/** Events in time order; equal times keep the history's order. */
+export function byTime<T extends HistoryEvent>(events: T[]): T[] {
+  return [...events].sort((a, b) => timeOf(a) - timeOf(b) || a.line - b.line);
+}
