@@ -6,8 +6,9 @@
 //    relay-ready-accepted);
 //  - the authority record naming the source again, same generation, after it named the target;
 //  - a handler starting on the source for the object (its admission closed at the boundary; work
-//    that arrives is the target's, or Message Follow's) before another relocation of the object
-//    begins.
+//    that arrives is the target's, or Message Follow's).
+// The last two are watched until another relocation of the object shows up in the Relocation
+// Store (it may move the object back to the source, which is no rollback).
 
 import type { HistoryEvent, RecordEvent, RelocationEvent, RunEvent } from '../history.ts';
 import { byTime } from '../history.ts';
@@ -37,15 +38,17 @@ export function noRollbackAfterRelayReady(events: HistoryEvent[]): Violation[] {
       if (RANK[r.stage] > RANK[furthest.stage]) furthest = r;
     }
 
-    const after = records.filter((r) => r.objectId === objectId && r.generation === generation && r.time >= boundary.time);
+    // A later relocation of the object may move it back to the source: that is no rollback.
+    const next = relocations.find((r) => r.objectId === objectId && r.relocation !== id && r.time > boundary.time);
+    const beforeNext = (t: number) => !next || t < next.time;
+    const after = records.filter((r) => r.objectId === objectId && r.generation === generation && r.time >= boundary.time && beforeNext(r.time));
     const onTarget = after.find((r) => r.owner === target);
     const back = onTarget && after.find((r) => r.owner === source && r.storeVersion > onTarget.storeVersion);
     if (onTarget && back) {
       out.push(violation(NAME, RULES, `relocation ${id} of ${objectId}: the record named the target ${target} (StoreVersion ${onTarget.storeVersion}) and then the source ${source} again (StoreVersion ${back.storeVersion}), after relay-ready was accepted`, [boundary, onTarget, back]));
     }
 
-    const next = relocations.find((r) => r.objectId === objectId && r.relocation !== id && r.time > boundary.time);
-    const run = handlers.find((h) => h.node === source && h.objectId === objectId && h.time > boundary.time && (!next || h.time < next.time));
+    const run = handlers.find((h) => h.node === source && h.objectId === objectId && h.time > boundary.time && beforeNext(h.time));
     if (run) {
       out.push(violation(NAME, RULES, `relocation ${id} of ${objectId}: a handler ran on the source ${source} at ${run.time}, after relay-ready was accepted`, [boundary, run]));
     }

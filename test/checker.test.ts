@@ -1,0 +1,206 @@
+// The history checker on small hand-written histories: for every invariant one history that
+// breaks it (the check must find it, with the witness lines that show it) and one that does not;
+// then the verdict and the CLI's exit status.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseHistory } from '../src/checker/history.ts';
+import { checkText, CHECKS } from '../src/checker/check.ts';
+import { ROOT, tempDir } from './helpers.ts';
+
+const jsonl = (...events: object[]) => events.map((e) => JSON.stringify(e)).join('\n') + '\n';
+
+/** Run one check over a history; the violations' invariant names and witness line numbers. */
+function run(name: string, ...events: object[]) {
+  const v = CHECKS[name](parseHistory(jsonl(...events)).events);
+  return v.map((x) => ({ invariant: x.invariant, lines: x.witness.map((e) => e.line) }));
+}
+
+// Small building blocks: an operation's invoke and completion, a journal run, Store reads.
+const invoke = (op: string, time: number, more: object = {}) => ({ type: 'invoke', process: 'w1', time, op, f: 'object-message', marker: `m-${op}`, ...more });
+const done = (type: string, op: string, time: number, more: object = {}) => ({ type, process: 'w1', time, op, f: 'object-message', ...more });
+const handler = (op: string, node: string, time: number, more: object = {}) => ({ type: 'journal', kind: 'handler', time, node, op, marker: `m-${op}`, ...more });
+const record = (time: number, storeVersion: number, owner: string | undefined, more: object = {}) =>
+  ({ type: 'record', time, objectId: 'a1', state: 'Ready', owner, generation: 1, storeVersion, leaseUntil: time + 600, ...more });
+const crash = (node: string, time: number) => [
+  { type: 'invoke', process: 'nemesis', time, op: `crash-${node}-${time}`, f: 'crash', node },
+  { type: 'ok', process: 'nemesis', time: time + 1, op: `crash-${node}-${time}`, f: 'crash', node },
+];
+const restart = (node: string, time: number) => [
+  { type: 'invoke', process: 'nemesis', time, op: `restart-${node}-${time}`, f: 'restart', node },
+  { type: 'ok', process: 'nemesis', time: time + 5, op: `restart-${node}-${time}`, f: 'restart', node },
+];
+
+// ---- accepted-runs-once -----------------------------------------------------------------------
+
+test('accepted-runs-once: one operation run on two nodes is found, with its invoke and both runs', () => {
+  const v = run('accepted-runs-once', invoke('o1', 0), handler('o1', 'B', 5), handler('o1', 'C', 9), done('ok', 'o1', 12));
+  assert.deepEqual(v, [{ invariant: 'accepted-runs-once', lines: [1, 2, 3] }]);
+});
+
+test('accepted-runs-once: a re-run under a new operation ID is found by its marker', () => {
+  const v = run('accepted-runs-once', invoke('o1', 0), handler('o1', 'B', 5), handler('x9', 'B', 9, { marker: 'm-o1' }), done('ok', 'o1', 12));
+  assert.deepEqual(v, [{ invariant: 'accepted-runs-once', lines: [1, 2, 3] }]);
+});
+
+test('accepted-runs-once: one run per operation, and factory re-runs of creation recovery, pass', () => {
+  const factory = (node: string, time: number) => ({ type: 'journal', kind: 'factory', time, node, objectId: 'a1', generation: 1, marker: 'm-c1' });
+  assert.deepEqual(run('accepted-runs-once', invoke('o1', 0), handler('o1', 'B', 5), invoke('o2', 6), handler('o2', 'B', 7), factory('A', 8), factory('C', 20)), []);
+});
+
+// ---- one-terminal-result ----------------------------------------------------------------------
+
+test('one-terminal-result: an operation completed twice, or delivered twice by the runtime, is found', () => {
+  assert.deepEqual(run('one-terminal-result', invoke('o1', 0), done('ok', 'o1', 5), done('fail', 'o1', 6, { value: 'Unavailable' })),
+    [{ invariant: 'one-terminal-result', lines: [1, 2, 3] }]);
+  const results = run('one-terminal-result', invoke('o1', 0),
+    { type: 'result', time: 4, node: 'A', op: 'o1', status: 'reply' }, { type: 'result', time: 8, node: 'A', op: 'o1', status: 'timeout' }, done('ok', 'o1', 9));
+  assert.deepEqual(results, [{ invariant: 'one-terminal-result', lines: [1, 2, 3] }]);
+});
+
+test('one-terminal-result: one completion each, and info followed by nothing, pass', () => {
+  assert.deepEqual(run('one-terminal-result', invoke('o1', 0), invoke('o2', 1), done('ok', 'o1', 5), done('info', 'o2', 6),
+    { type: 'result', time: 4, node: 'A', op: 'o1', status: 'reply' }), []);
+});
+
+// ---- single-owner -----------------------------------------------------------------------------
+
+test('single-owner: a handler on B while reads before and after show A owning with a valid lease', () => {
+  const v = run('single-owner', record(0, 3, 'A'), invoke('o1', 1), handler('o1', 'B', 10, { objectId: 'a1' }), record(20, 3, 'A'), done('ok', 'o1', 21));
+  assert.deepEqual(v, [{ invariant: 'single-owner', lines: [1, 3, 4] }]);
+});
+
+test('single-owner: a forked StoreVersion and two creations securing one generation', () => {
+  assert.deepEqual(run('single-owner', record(0, 3, 'A'), record(5, 3, 'B')), [{ invariant: 'single-owner', lines: [1, 2] }]);
+  const create = (op: string, node: string, t: number) => [
+    { type: 'invoke', process: op, time: t, op, f: 'create', node, objectId: 'a1' },
+    { type: 'ok', process: op, time: t + 10, op, f: 'create', node, objectId: 'a1', generation: 4 },
+  ];
+  assert.deepEqual(run('single-owner', ...create('c1', 'A', 0), ...create('c2', 'B', 1)), [{ invariant: 'single-owner', lines: [1, 2, 3, 4] }]);
+});
+
+test('single-owner: a run after the record changed to its node, or once the other lease ran out, passes', () => {
+  // The record moved from A to B (a new StoreVersion) before B ran; later, C runs after A's lease ended.
+  assert.deepEqual(run('single-owner', record(0, 3, 'A'), record(8, 4, 'B'), handler('o1', 'B', 10, { objectId: 'a1' }), record(20, 4, 'B'),
+    record(30, 5, 'A', { leaseUntil: 40 }), { type: 'journal', kind: 'factory', time: 45, node: 'C', objectId: 'a1', generation: 1 }, record(50, 5, 'A', { leaseUntil: 40 })), []);
+});
+
+// ---- generation-never-decreases ---------------------------------------------------------------
+
+test('generation-never-decreases: a record and a factory run below a generation already read are found', () => {
+  assert.deepEqual(run('generation-never-decreases', record(0, 3, 'A', { generation: 2 }), record(5, 4, 'A', { generation: 1 })),
+    [{ invariant: 'generation-never-decreases', lines: [1, 2] }]);
+  assert.deepEqual(run('generation-never-decreases', record(0, 3, 'A', { generation: 2 }), { type: 'journal', kind: 'factory', time: 5, node: 'B', objectId: 'a1', generation: 1 }),
+    [{ invariant: 'generation-never-decreases', lines: [1, 2] }]);
+  assert.deepEqual(run('generation-never-decreases', record(0, 5, 'A'), record(5, 4, 'A')), [{ invariant: 'generation-never-decreases', lines: [1, 2] }]);
+});
+
+test('generation-never-decreases: recovery of the same generation and a higher one after Close pass', () => {
+  assert.deepEqual(run('generation-never-decreases', record(0, 3, 'A', { state: 'Creating', generation: 2 }),
+    { type: 'journal', kind: 'factory', time: 5, node: 'C', objectId: 'a1', generation: 2 }, record(6, 4, 'C', { generation: 2 }),
+    record(9, 5, undefined, { state: 'Missing', generation: 2 }), record(12, 6, 'B', { generation: 3 })), []);
+});
+
+// ---- no-rollback-after-relay-ready ------------------------------------------------------------
+
+const reloc = (time: number, stage: string, relocation = 'r1') => ({ type: 'relocation', time, relocation, objectId: 'a1', generation: 1, source: 'A', target: 'B', stage });
+
+test('no-rollback-after-relay-ready: a stage going back, the source named again, a handler on the source', () => {
+  assert.deepEqual(run('no-rollback-after-relay-ready', reloc(0, 'preparing'), reloc(5, 'relay-ready-accepted'), reloc(9, 'rolled-back')),
+    [{ invariant: 'no-rollback-after-relay-ready', lines: [2, 3] }]);
+  assert.deepEqual(run('no-rollback-after-relay-ready', reloc(5, 'relay-ready-accepted'), record(8, 4, 'B'), record(12, 5, 'A')),
+    [{ invariant: 'no-rollback-after-relay-ready', lines: [1, 2, 3] }]);
+  assert.deepEqual(run('no-rollback-after-relay-ready', reloc(5, 'relay-ready-accepted'), invoke('o1', 6), handler('o1', 'A', 7, { objectId: 'a1' })),
+    [{ invariant: 'no-rollback-after-relay-ready', lines: [1, 3] }]);
+});
+
+test('no-rollback-after-relay-ready: cancelled before the boundary, a commit, and a later relocation back pass', () => {
+  assert.deepEqual(run('no-rollback-after-relay-ready', reloc(0, 'preparing', 'r0'), handler('o0', 'A', 2, { objectId: 'a1' }), reloc(3, 'cancelled', 'r0'),
+    reloc(5, 'relay-ready-accepted'), handler('o1', 'B', 9, { objectId: 'a1' }), record(10, 4, 'B'), reloc(11, 'committed'),
+    { ...reloc(20, 'committed', 'r2'), source: 'B', target: 'A' }, record(21, 5, 'A'), handler('o2', 'A', 22, { objectId: 'a1' })), []);
+});
+
+// ---- owner-eligibility-ends -------------------------------------------------------------------
+
+test('owner-eligibility-ends: a timer after the lease ended, and a handler on a crashed node, are found', () => {
+  assert.deepEqual(run('owner-eligibility-ends', { type: 'journal', kind: 'timer', time: 50, node: 'A', objectId: 'a1', generation: 1 },
+    { type: 'lease', time: 60, node: 'A', until: 40 }), [{ invariant: 'owner-eligibility-ends', lines: [1, 2] }]);
+  assert.deepEqual(run('owner-eligibility-ends', ...crash('B', 10), invoke('o1', 12), handler('o1', 'B', 15), ...restart('B', 30)),
+    [{ invariant: 'owner-eligibility-ends', lines: [2, 4] }]);
+});
+
+test('owner-eligibility-ends: runs inside the lease, node direct after it, and runs after a restart pass', () => {
+  assert.deepEqual(run('owner-eligibility-ends', { type: 'journal', kind: 'timer', time: 30, node: 'A', objectId: 'a1', generation: 1 },
+    { type: 'lease', time: 35, node: 'A', until: 40 }, handler('n1', 'A', 50), { type: 'lease', time: 60, node: 'A', until: 40 },
+    ...crash('B', 70), ...restart('B', 80), handler('o2', 'B', 90)), []);
+});
+
+// ---- session-not-restored ---------------------------------------------------------------------
+
+const session = (time: number, session: string, node: string, state = 'open', bindings: string[] = ['t1']) => ({ type: 'session', time, session, node, state, bindings });
+
+test('session-not-restored: the Session open again, its binding adopted, a relay through it ok, or held by two nodes', () => {
+  assert.deepEqual(run('session-not-restored', session(0, 's1', 'A'), ...crash('A', 10), ...restart('A', 20), session(30, 's1', 'A')),
+    [{ invariant: 'session-not-restored', lines: [1, 3, 6] }]);
+  assert.deepEqual(run('session-not-restored', session(0, 's1', 'A'), ...crash('A', 10), session(30, 's2', 'B', 'open', ['t1'])),
+    [{ invariant: 'session-not-restored', lines: [1, 3, 4] }]);
+  const relay = (type: string, time: number) => ({ type, process: 'c1', time, op: 'rl1', f: 'session-relay', binding: 't1' });
+  assert.deepEqual(run('session-not-restored', session(0, 's1', 'A'), ...crash('A', 10), relay('invoke', 20), relay('ok', 25)),
+    [{ invariant: 'session-not-restored', lines: [1, 3, 4, 5] }]);
+  assert.deepEqual(run('session-not-restored', session(0, 's1', 'A'), session(5, 's1', 'B')), [{ invariant: 'session-not-restored', lines: [1, 2] }]);
+});
+
+test('session-not-restored: a new Session after the crash, a failed relay and a Session of a live node pass', () => {
+  const relay = (type: string, time: number) => ({ type, process: 'c1', time, op: 'rl1', f: 'session-relay', binding: 't1', value: 'NotFound' });
+  assert.deepEqual(run('session-not-restored', session(0, 's1', 'A'), session(1, 's9', 'C', 'open', ['t9']), ...crash('A', 10),
+    session(12, 's1', 'A', 'ended'), relay('invoke', 20), relay('fail', 25), session(30, 's2', 'B', 'open', ['t2']), session(31, 's9', 'C', 'open', ['t9'])), []);
+});
+
+// ---- verdict and exit status ------------------------------------------------------------------
+
+const clean = jsonl({ type: 'run', seed: 42, command: 'spotcheck nemesis --impl reference --seed 42' }, invoke('o1', 0), handler('o1', 'B', 5), done('ok', 'o1', 6));
+
+test('verdict: valid, invalid (violations win over gaps), unknown (unparseable line, invoke never completed, completion without invoke)', () => {
+  assert.equal(checkText(clean).verdict, 'valid');
+  assert.equal(checkText(clean + jsonl(handler('o1', 'C', 7))).verdict, 'invalid');
+  assert.equal(checkText(clean + jsonl(handler('o1', 'C', 7)) + 'garbage\n').verdict, 'invalid');
+  const unknown = (text: string) => {
+    const r = checkText(text);
+    assert.equal(r.verdict, 'unknown');
+    return r.gaps.map((g) => g.line);
+  };
+  assert.deepEqual(unknown(clean + '{"type":"ok"\n'), [5]);
+  assert.deepEqual(unknown(clean + jsonl({ type: 'ok', time: 1 })), [5]);
+  assert.deepEqual(unknown(clean + jsonl(invoke('o2', 7))), [5]);
+  assert.deepEqual(unknown(clean + jsonl(done('ok', 'o3', 7))), [5]);
+  assert.equal(checkText(clean + jsonl(invoke('o2', 7), done('info', 'o2', 9, { value: 'no outcome within 5000 ms' }))).verdict, 'valid');
+});
+
+function cli(text: string | null) {
+  const dir = tempDir('checker');
+  const file = join(dir, 'history.jsonl');
+  if (text !== null) writeFileSync(file, text);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/checker/cli.ts'), file], { cwd: ROOT, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+test('cli: exit 0 valid, 1 invalid with each violation, its witness lines and the replay command, 2 unknown or unreadable', () => {
+  assert.equal(cli(clean).code, 0);
+  const bad = cli(clean + jsonl(handler('o1', 'C', 7)));
+  assert.equal(bad.code, 1);
+  assert.match(bad.stdout, /invalid/);
+  assert.match(bad.stdout, /violation 1: accepted-runs-once \[R-GEN-2, V03\]: marker m-o1 ran on B and on C/);
+  assert.match(bad.stdout, /  line 2: .*"op":"o1"/);
+  assert.match(bad.stdout, /  line 3: .*"node":"B"/);
+  assert.match(bad.stdout, /  line 5: .*"node":"C"/);
+  assert.doesNotMatch(bad.stdout, /  line 4:/);
+  assert.match(bad.stdout, /replay: spotcheck nemesis --impl reference --seed 42/);
+  const unknown = cli(clean + jsonl(invoke('o2', 7)));
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stdout, /line 5: operation o2 \(object-message\) was invoked and never completed/);
+  const missing = cli(null);
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /^spotcheck: cannot read .*ENOENT/);
+});
