@@ -77,6 +77,9 @@ class NatsEnd implements Connection {
   private failTimer?: NodeJS.Timeout;
   private failArmed = false;
   private closeNotified = false;
+  /** Envelopes written this turn, published together on the next (see flush()). */
+  private readonly outbox: string[] = [];
+  private flushScheduled = false;
   private frameHandler?: (f: Frame) => void;
   private closeHandler?: (m: CloseMode) => void;
   /** Events not yet handed over (no handler yet, or queued behind one without its handler). */
@@ -97,13 +100,30 @@ class NatsEnd implements Connection {
     const f = JSON.stringify(frame);
     const armed = this.failArmed;
     this.failArmed = false;
-    this.host.publish(this.out, `{"s":${++this.sendSeq},"f":${f}${armed ? ',"x":1' : ''}}`);
+    this.outbox.push(`{"s":${++this.sendSeq},"f":${f}${armed ? ',"x":1' : ''}}`);
+    if (armed) this.flush();
+    else if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
     if (armed) {
       // Nothing more is written; the other side delivers this frame, fails, and tells us (or we
       // give up waiting). Frames it wrote before that still arrive, in order.
       this.state = 'failing';
       this.failTimer = setTimeout(() => this.finish('error'), this.timings.failAckTimeoutMs);
     }
+  }
+
+  /**
+   * Frames written in one turn (an acceptance and the reply computed right after it, or many
+   * submits) cross as one NATS message: a batch {b: [envelope, ...]} in sequence order. Each
+   * envelope keeps its own sequence number, so the receiver handles a batch as its envelopes.
+   */
+  private flush(): void {
+    this.flushScheduled = false;
+    if (this.outbox.length === 0 || this.state === 'abandoned') return;
+    const batch = this.outbox.splice(0);
+    this.host.publish(this.out, batch.length === 1 ? batch[0] : `{"b":[${batch.join(',')}]}`);
   }
 
   close(mode: CloseMode): void {
@@ -115,6 +135,7 @@ class NatsEnd implements Connection {
     }
     if (this.state !== 'open') return;
     // In sequence after every frame already written: the other side delivers them, then sees `mode`.
+    this.flush();
     this.host.publish(this.out, JSON.stringify({ s: ++this.sendSeq, c: 'close', m: mode }));
     this.closeNotified = true; // the closing side needs no news of its own close
     this.end('closed');
@@ -122,7 +143,9 @@ class NatsEnd implements Connection {
 
   abandon(): void {
     if (this.state === 'abandoned') return;
-    // A dead process: nothing is sent, nothing more is read; the other side hears nothing.
+    // A dead process: nothing is sent (not even frames still waiting for their turn), nothing
+    // more is read; the other side hears nothing.
+    this.outbox.length = 0;
     this.end('abandoned');
     this.frameHandler = undefined;
     this.closeHandler = undefined;
@@ -145,7 +168,16 @@ class NatsEnd implements Connection {
     this.schedulePump();
   }
 
-  /** A message for this end, from its subscription (any order; delivered in sequence order). */
+  /** A message for this end: one envelope, or a batch of them in sequence order. */
+  receiveMessage(msg: Envelope | { b?: unknown }): void {
+    if ('b' in msg) {
+      if (Array.isArray(msg.b)) for (const env of msg.b) if (env && typeof env === 'object') this.receive(env as Envelope);
+      return;
+    }
+    this.receive(msg as Envelope);
+  }
+
+  /** An envelope for this end, from its subscription (any order; delivered in sequence order). */
   receive(env: Envelope): void {
     if (this.ended()) return;
     if (!Number.isSafeInteger(env.s) || env.s < this.nextSeq) return; // a duplicate or garbage
@@ -189,6 +221,7 @@ class NatsEnd implements Connection {
       // Closed first, so a reply written from inside the handler is lost, as on a failed link.
       this.state = 'closed';
       this.deliver({ frame: env.f });
+      this.flush();
       this.host.publish(this.out, JSON.stringify({ s: ++this.sendSeq, c: 'failed' }));
       this.end('closed');
       this.notify('error');
@@ -201,6 +234,7 @@ class NatsEnd implements Connection {
     this.gapTimer = undefined;
     if (this.pending.size === 0 || (this.state !== 'open' && this.state !== 'failing')) return;
     // A frame was lost (e.g. the client moved to another server): a transport error, both sides.
+    this.flush();
     this.host.publish(this.out, JSON.stringify({ s: ++this.sendSeq, c: 'close', m: 'error' }));
     this.finish('error');
   }
@@ -214,6 +248,7 @@ class NatsEnd implements Connection {
 
   private end(state: 'closed' | 'abandoned'): void {
     this.state = state;
+    this.outbox.length = 0; // what was not yet published never will be: the connection is over
     this.failArmed = false;
     clearTimeout(this.gapTimer);
     clearTimeout(this.failTimer);
@@ -321,7 +356,7 @@ class NatsListenerImpl implements NatsListener, Host {
     const rest = msg.subject.slice(this.address.length + 1);
     if (rest.startsWith('l.')) {
       const env = parse(msg.data) as Envelope | undefined;
-      if (env) this.accepted.get(rest.slice(2))?.receive(env);
+      if (env) this.accepted.get(rest.slice(2))?.receiveMessage(env);
       return;
     }
     if (rest !== 'open' || !msg.reply) return;
@@ -399,7 +434,7 @@ export class NatsTransport implements Transport {
         callback: (err, msg) => {
           if (err) return;
           const env = parse(msg.data) as Envelope | undefined;
-          if (env) this.dialed.get(msg.subject.slice(this.inbox.length + 1))?.receive(env);
+          if (env) this.dialed.get(msg.subject.slice(this.inbox.length + 1))?.receiveMessage(env);
         },
       });
       await c.flush();
