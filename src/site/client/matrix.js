@@ -138,6 +138,8 @@
       options($('d-b'), runOpts, ab[1]);
     } else renderMatrix(s);
     $('permalink').href = location.hash || '#view=matrix';
+    // Marks for tests and the bench: drawn, controls bound; and when that first happened.
+    if (!document.body.hasAttribute('data-ready')) document.body.setAttribute('data-ready-ms', String(Math.round(performance.now())));
     document.body.setAttribute('data-ready', 'true');
   }
 
