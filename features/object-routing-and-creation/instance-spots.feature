@@ -43,7 +43,7 @@ Feature: Instance Spots: cold activation only from Missing
 
   @R-INST-1 @objects @instance-spots
   Scenario: The first message to a Missing Instance Spot is handled by the incarnation its activation made
-    When A sends Instance Spot "i1" the first message with Instance intent, activating on B, whose factory is held on gate "f"
+    When A sends Instance Spot "i1" the first message with Instance intent, activating on B, whose factory is held on gate "f", with a deadline of 5000 ms
     And the factory of "i1" has started on B
     Then the first message has not ended while gate "f" is closed
     When the gate "f" is released
@@ -54,7 +54,7 @@ Feature: Instance Spots: cold activation only from Missing
   @R-INST-3 @objects @instance-spots
   Scenario: A message with Instance intent to a Ready Instance Spot runs on its owner, as any message
     Given Instance Spot "i1" is Ready on B
-    When A sends Instance Spot "i1" a message with Instance intent that blocks on gate "g"
+    When A sends Instance Spot "i1" a message with Instance intent that blocks on gate "g", with a deadline of 5000 ms
     And the handler has started on B
     Then the request has not ended while gate "g" is closed
     When the gate "g" is released
