@@ -3,6 +3,8 @@
 // result changed between repeats, or a mutant survived; 2 bad usage or an implementation that
 // could not start. Every error is one line naming what is wrong.
 
+import { siteCommand } from '../site/cli.ts';
+import { traceCommand } from '../trace/cli.ts';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -256,6 +258,9 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (opts) => {
       code = await mutantsCommand(opts);
     });
+  // Living documentation: the site from runs' results, and a rule's trace through the code.
+  siteCommand(program);
+  traceCommand(program);
   try {
     await program.parseAsync(argv);
     return code;
