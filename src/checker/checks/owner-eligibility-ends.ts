@@ -10,7 +10,7 @@
 
 import type { HistoryEvent, LeaseEvent, RecordEvent, RunEvent } from '../history.ts';
 import { processDeaths } from '../process-deaths.ts';
-import { violation, type Violation } from '../violation.ts';
+import { groupBy, violation, type Violation } from '../violation.ts';
 
 export const NAME = 'owner-eligibility-ends';
 const RULES = ['R-STO-3', 'R-OBJ-4'];
@@ -34,9 +34,9 @@ function endedLeases(events: HistoryEvent[]): Ended[] {
 export function ownerEligibilityEnds(events: HistoryEvent[]): Violation[] {
   const runs = events.filter((e): e is RunEvent => e.type === 'journal');
   const out: Violation[] = [];
-  const ended = endedLeases(events);
+  const ended = groupBy(endedLeases(events), (w) => w.node);
   for (const run of runs.filter((r) => (r.kind === 'handler' || r.kind === 'timer') && r.objectId !== undefined)) {
-    const w = ended.find((w) => w.node === run.node && run.time > w.from && run.time <= w.to);
+    const w = ended.get(run.node)?.find((w) => run.time > w.from && run.time <= w.to);
     if (w) out.push(violation(NAME, RULES, `a ${run.kind} for ${run.objectId} ran on ${run.node} at ${run.time}, after its owner lease ended at ${w.from}`, [run, w.read]));
   }
   for (const d of processDeaths(events)) {

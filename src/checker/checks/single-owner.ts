@@ -11,7 +11,7 @@
 // Every claim rests on reads that bracket the instant, so none is a guess about timing.
 
 import type { HistoryEvent, OpEvent, RecordEvent, RunEvent } from '../history.ts';
-import { isOp } from '../history.ts';
+import { byTime, isOp } from '../history.ts';
 import { groupBy, violation, type Violation } from '../violation.ts';
 
 export const NAME = 'single-owner';
@@ -30,18 +30,33 @@ function forks(records: RecordEvent[]): Violation[] {
 
 function runsBesideOwner(records: RecordEvent[], runs: RunEvent[]): Violation[] {
   const out: Violation[] = [];
-  const byObject = groupBy(records, (r) => r.objectId);
+  const byObject = new Map([...groupBy(records, (r) => r.objectId)].map(([id, reads]) => [id, byTime(reads)]));
   for (const run of runs) {
     const reads = byObject.get(run.objectId!) ?? [];
-    const before = reads.filter((r) => r.time <= run.time && r.owner && r.owner !== run.node && OWNED.has(r.state) && (r.leaseUntil ?? -Infinity) > run.time);
-    for (const r1 of before) {
-      const r2 = reads.find((r) => r.time >= run.time && r.storeVersion === r1.storeVersion);
-      if (!r2) continue;
-      out.push(violation(NAME, RULES, `object ${run.objectId}: a ${run.kind} ran on ${run.node} at ${run.time} while the record (StoreVersion ${r1.storeVersion}) named ${r1.owner} as owner with a lease valid until ${r1.leaseUntil}`, [r1, run, r2]));
-      break;
-    }
+    // The last read at or before the run and the first at or after it: versions only grow (else
+    // generation-never-decreases speaks), so if any pair brackets the run with one StoreVersion,
+    // these two do.
+    const i = lastAtOrBefore(reads, run.time);
+    const r1 = reads[i];
+    if (!r1 || !r1.owner || r1.owner === run.node || !OWNED.has(r1.state) || (r1.leaseUntil ?? -Infinity) <= run.time) continue;
+    const r2 = reads.slice(i).find((r) => r.time >= run.time);
+    if (!r2 || r2.storeVersion !== r1.storeVersion) continue;
+    out.push(violation(NAME, RULES, `object ${run.objectId}: a ${run.kind} ran on ${run.node} at ${run.time} while the record (StoreVersion ${r1.storeVersion}) named ${r1.owner} as owner with a lease valid until ${r1.leaseUntil}`, [r1, run, r2]));
   }
   return out;
+}
+
+/** Index of the last read at or before `time` in reads sorted by time (-1 if none). */
+function lastAtOrBefore(reads: RecordEvent[], time: number): number {
+  let lo = 0;
+  let hi = reads.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (reads[mid].time <= time) (found = mid), (lo = mid + 1);
+    else hi = mid - 1;
+  }
+  return found;
 }
 
 function twoCreations(ops: OpEvent[]): Violation[] {
