@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseHistory } from '../src/checker/history.ts';
+import { historyLine, parseHistory, type HistoryLine } from '../src/checker/history.ts';
 import { checkText, CHECKS } from '../src/checker/check.ts';
 import { ROOT, tempDir } from './helpers.ts';
 
@@ -156,6 +156,18 @@ test('session-not-restored: a new Session after the crash, a failed relay and a 
   const relay = (type: string, time: number) => ({ type, process: 'c1', time, op: 'rl1', f: 'session-relay', binding: 't1', value: 'NotFound' });
   assert.deepEqual(run('session-not-restored', session(0, 's1', 'A'), session(1, 's9', 'C', 'open', ['t9']), ...crash('A', 10),
     session(12, 's1', 'A', 'ended'), relay('invoke', 20), relay('fail', 25), session(30, 's2', 'B', 'open', ['t2']), session(31, 's9', 'C', 'open', ['t9'])), []);
+});
+
+test('history: what a writer appends parses back to the same events, with line numbers; bad lines are set aside', () => {
+  const written: HistoryLine[] = [
+    { type: 'run', seed: 7, command: 'spotcheck nemesis --seed 7' },
+    { type: 'invoke', process: 'w1', time: 1, op: 'o1', f: 'create', node: 'A', objectId: 'a1', marker: 'm1' },
+    { type: 'record', time: 2, objectId: 'a1', state: 'Creating', owner: 'A', generation: 1, storeVersion: 1, leaseUntil: 600 },
+  ];
+  const h = parseHistory(written.map(historyLine).join('') + '{"type":"record","time":3}\n');
+  assert.deepEqual(h.events, written.map((e, i) => ({ ...e, line: i + 1 })));
+  assert.equal(h.header?.seed, 7);
+  assert.deepEqual(h.unparsed.map((u) => [u.line, u.why]), [[4, 'record: needs objectId and a state (Missing, Creating, Ready, Closing)']]);
 });
 
 // ---- verdict and exit status ------------------------------------------------------------------

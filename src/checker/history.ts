@@ -212,6 +212,15 @@ export function parseHistory(text: string): History {
   return { events, unparsed, header };
 }
 
+/** An event as a writer makes it: line numbers are the parser's, not part of the format. */
+type WithoutLine<T> = T extends unknown ? Omit<T, 'line'> : never;
+export type HistoryLine = WithoutLine<HistoryEvent>;
+
+/** One line of a history file, for a writer (the nemesis run) to append. */
+export function historyLine(e: HistoryLine): string {
+  return JSON.stringify(e) + '\n';
+}
+
 /** The events as one line of JSON each, without the parser's line numbers. */
 export function formatEvent(e: HistoryEvent): string {
   const { line: _line, ...rest } = e;
