@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { historyLine, parseHistory, type HistoryLine } from '../src/checker/history.ts';
 import { checkText, CHECKS } from '../src/checker/check.ts';
@@ -194,8 +194,12 @@ function cli(text: string | null) {
   const dir = tempDir('checker');
   const file = join(dir, 'history.jsonl');
   if (text !== null) writeFileSync(file, text);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/checker/cli.ts'), file], { cwd: ROOT, encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  try {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/checker/cli.ts'), file], { cwd: ROOT, encoding: 'utf8' });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 test('cli: exit 0 valid, 1 invalid with each violation, its witness lines and the replay command, 2 unknown or unreadable', () => {
