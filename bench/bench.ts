@@ -18,6 +18,7 @@ import { MemoryStore } from '../impl-reference/store/memory.ts';
 import { RedisStore } from '../impl-reference/store/redis.ts';
 import type { Store } from '../impl-reference/store/types.ts';
 import { processFigures } from './process.ts';
+import { benchSite, printSiteFigures } from './site.ts';
 
 const line = (what: string, figure: string) => console.log(`${what.padEnd(58)} ${figure}`);
 
@@ -122,6 +123,7 @@ async function main(): Promise<void> {
   await meshThroughput(1);
   await meshThroughput(64);
   await processFigures(line);
+  printSiteFigures(await benchSite(), line);
 }
 
 main().catch((e) => {
