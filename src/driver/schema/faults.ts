@@ -1,0 +1,69 @@
+// Fault injection: what the kit does to a running cluster, and when it took effect.
+
+import Type from 'typebox';
+import { Ms, Obj, Rid, Str, doc, named } from './basics.ts';
+
+const optNode = Type.Optional(doc(Rid, 'Only this node (default everyone).'));
+
+export const Fault = named(
+  'Fault',
+  Type.Union(
+    [
+      Obj({ kind: Type.Literal('crash'), node: Rid }, { description: "The node's process dies: no goodbye on any connection, its state is gone." }),
+      Obj({ kind: Type.Literal('hang'), node: Rid }, { description: 'The node stays alive but silent: its peers see half-open connections.' }),
+      Obj(
+        { kind: Type.Literal('close-connection'), node: Rid, peer: Rid, mode: Type.Enum(['orderly', 'error']) },
+        { description: 'The connection from node to peer ends: the peer closes it orderly, or the transport fails.' },
+      ),
+      Obj(
+        { kind: Type.Literal('move'), node: Rid },
+        { description: 'The node starts listening at a new address; discovery publishes it; old connections close.' },
+      ),
+      Obj(
+        { kind: Type.Literal('impostor'), node: Rid, as: Type.Optional(Rid) },
+        {
+          description:
+            "Something answers at the node's address instead of it; old connections fail. Without `as` it lacks the mesh credential; with `as` it holds " +
+            'the credential and proves to be that other node of the mesh (a reconnect must still reach the logical peer it meant).',
+        },
+      ),
+      Obj(
+        { kind: Type.Literal('failpoint'), name: Str('A failpoint name (docs/driver.md).'), node: Rid, peer: Type.Optional(Rid) },
+        { description: 'Arm a named failpoint (see FAILPOINTS) for the next time the step is reached.' },
+      ),
+      Obj(
+        { kind: Type.Literal('store-down'), node: optNode },
+        { description: 'The Location Store stops answering: for everyone, or (with node) only for that node.' },
+      ),
+      Obj(
+        { kind: Type.Literal('store-slow'), node: optNode, ms: Ms('How much later every call is carried out.') },
+        {
+          description:
+            'The Location Store answers late: every call (of everyone, or with node only of that node) is carried out `ms` later than it was made. ' +
+            'store-up ends it. Two calls made close together then both read before either writes, whatever the distance between the kit and the runtime.',
+        },
+      ),
+      Obj(
+        { kind: Type.Literal('deregister'), node: Rid },
+        {
+          description:
+            'The node leaves discovery: the kit removes its descriptor from the Location Store (the process keeps running). Nodes that read the full ' +
+            'list afterwards drop their connection to it.',
+        },
+      ),
+      Obj(
+        { kind: Type.Literal('restart'), node: Rid },
+        { description: 'Start a crashed node again: same RID, a new process (lifecycle) with no memory of the old one.' },
+      ),
+      Obj({ kind: Type.Literal('store-up'), node: optNode }, { description: 'The Store answers again (after store-down), and on time (after store-slow).' }),
+    ],
+    { description: 'A fault to inject.' },
+  ),
+);
+export type Fault = Type.Static<typeof Fault>;
+
+export const FaultResult = named(
+  'FaultResult',
+  Obj({ at: Ms("When the fault took effect, on the implementation's clock.") }, { description: 'When a fault took effect.' }),
+);
+export type FaultResult = Type.Static<typeof FaultResult>;
