@@ -17,14 +17,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Driver } from '../src/driver/types.ts';
 import { FrameReader, quote, type Frame } from './frames.ts';
+import { checkParams, checkResult, mismatchLine } from './wire-schema.ts';
+import { WIRE_PROTOCOL_VERSION } from '../src/driver/schema/methods.ts';
 
 export const DRIVER_METHODS = [
   'describe', 'start', 'addChannel', 'setServer', 'addNode', 'configureNode', 'submit', 'outcome', 'cancel', 'shutdown',
   'releaseGate', 'peer', 'node', 'journal', 'lookup', 'relocation', 'session', 'storeLog', 'fault', 'close',
 ] as const;
 
-/** The version of the wire protocol this kit speaks; `open` must answer it as `protocol`. */
-export const WIRE_PROTOCOL_VERSION = '1';
+/** The version of the wire protocol this kit speaks; `open` must answer it as `protocol` (src/driver/schema/methods.ts). */
+export { WIRE_PROTOCOL_VERSION };
 
 /** A call must be answered within this long unless the run says otherwise (--call-timeout). */
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -45,6 +47,14 @@ export class WireError extends Error {}
  * by its class name, WIRE_FATAL_TYPE, which survives a worker process boundary.)
  */
 export class WireFatal extends WireError {}
+
+/**
+ * A message that does not match the wire schema (schema/wire-protocol.schema.json): a result the
+ * implementation answered (the call fails, like any failure it reports; the conversation goes on),
+ * or a request the kit was about to send (a kit bug; it is not sent). One line: the method, the
+ * JSON path and the expected shape.
+ */
+export class WireSchemaError extends WireError {}
 export const WIRE_FATAL_TYPE = 'WireFatal';
 /** The media type of the attachment that carries it to the runner (src/run/wire-hooks.ts). */
 export const WIRE_FATAL_MEDIA_TYPE = 'text/x.spotcheck.wire-fatal';
@@ -195,7 +205,12 @@ class Peer {
       clearTimeout(p.timer);
       if (this.pending.size === 0) this.hold(false);
       if (f.message.error) p.reject(new WireError(`${p.method}: ${f.message.error.message}`));
-      else p.resolve(f.message.result ?? undefined);
+      else {
+        // open's result is checked by openWire, after the protocol version (whose mismatch has a message of its own).
+        const mismatch = p.method === 'open' ? undefined : checkResult(p.method, f.message.result);
+        if (mismatch) p.reject(new WireSchemaError(mismatchLine(p.method, 'result', mismatch)));
+        else p.resolve(f.message.result ?? undefined);
+      }
     }
   }
 
@@ -206,6 +221,8 @@ class Peer {
 
   call(method: string, params: Record<string, unknown>, extraWaitMs = 0): Promise<unknown> {
     if (this.broken) return Promise.reject(this.broken);
+    const mismatch = checkParams(method, params);
+    if (mismatch) return Promise.reject(new WireSchemaError(mismatchLine(method, 'request', mismatch)));
     const id = this.nextId++;
     const limit = this.callTimeoutMs + extraWaitMs;
     return new Promise((resolve, reject) => {
@@ -268,6 +285,8 @@ export async function openWire(command: string, options: WireOptions = {}): Prom
     peers.delete(command);
     throw fatal;
   }
+  const mismatch = checkResult('open', opened);
+  if (mismatch) throw new WireSchemaError(mismatchLine('open', 'result', mismatch));
   const driver = opened.driver;
   return new Proxy({} as Driver, {
     get(_t, name: string) {
