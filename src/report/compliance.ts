@@ -22,6 +22,56 @@ export interface ScenarioEntry {
   lacks?: string[];
   /** Failed: the step that failed, and how. */
   failure?: Failure;
+  /** The capabilities and `failpoint:<name>` the scenario needs (its tags), when it needs any. */
+  needs?: string[];
+}
+
+/** A server the run used, and the version it reported. */
+export interface ServerVersion {
+  name: 'redis' | 'nats';
+  url: string;
+  /** As the server reported it; null when it could not be asked (then `error` says why). */
+  version: string | null;
+  error?: string;
+}
+
+/** The machine a run ran on. */
+export interface RunEnvironment {
+  node: string;
+  os: string;
+  arch: string;
+  cpus: number;
+  cpuModel: string;
+}
+
+/**
+ * How the report was made: what was selected, which scenarios ran, with what. Merging shards
+ * (src/report/merge.ts) and certifying (src/certify/) need it; reports written before it existed
+ * lack it.
+ */
+export interface RunInfo {
+  selection: {
+    /** The user's `--tags` expression, or null for everything. */
+    tags: string | null;
+    /** Set when only the scenarios inside this level ran (`spotcheck certify`). */
+    levelOnly: LevelName | null;
+    /** The shard this report is of, or null for a whole selection. */
+    shard: { index: number; total: number } | null;
+    /** For a merged report: how many shards it was made of. */
+    mergedFrom?: number;
+  };
+  /** `uri:line` of every scenario that ran, sorted. */
+  scenarios: string[];
+  /** How many times the selection ran (`--repeat`, `--runs`), and how many scenarios changed between runs. */
+  repeat: number;
+  changed: number;
+  /** The implementation's describe(). */
+  description: Description;
+  servers: ServerVersion[];
+  /** One entry per machine the report's runs ran on. */
+  environment: RunEnvironment[];
+  /** For a merged report: each shard's own start and duration. */
+  shards?: Array<{ index: number; startedAt: string; durationMs: number }>;
 }
 
 export interface LevelReport {
@@ -46,6 +96,7 @@ export interface Compliance {
     scenarios: ScenarioEntry[];
   }>;
   summary: { passed: number; failed: number; partial: number; notApplicable: number; untested: number };
+  run?: RunInfo;
 }
 
 export function requirementStatus(scenarios: Pick<ScenarioResult, 'status'>[]): RequirementStatus {
@@ -80,6 +131,7 @@ export function buildCompliance(input: {
   startedAt: Date;
   durationMs: number;
   results: ScenarioResult[];
+  run?: RunInfo;
 }): Compliance {
   const requirements = REQUIREMENTS.map(({ id }) => {
     const scenarios = input.results.filter((r) => r.tags.includes(`@${id}`));
@@ -88,14 +140,18 @@ export function buildCompliance(input: {
       id,
       status: requirementStatus(scenarios),
       counts: { passed: n('passed'), failed: n('failed'), notApplicable: n('not-applicable') },
-      scenarios: scenarios.map(({ name, uri, line, status, lacks, failure }) => ({
-        name,
-        uri,
-        line,
-        status,
-        ...(lacks ? { lacks } : {}),
-        ...(failure ? { failure } : {}),
-      })),
+      scenarios: scenarios.map(({ name, uri, line, status, lacks, failure, tags }) => {
+        const needs = needsOfTags(tags);
+        return {
+          name,
+          uri,
+          line,
+          status,
+          ...(lacks ? { lacks } : {}),
+          ...(failure ? { failure } : {}),
+          ...(needs.length > 0 ? { needs } : {}),
+        };
+      }),
     };
   });
   const count = (s: RequirementStatus) => requirements.filter((r) => r.status === s).length;
@@ -117,5 +173,32 @@ export function buildCompliance(input: {
       notApplicable: count('not-applicable'),
       untested: count('untested'),
     },
+    ...(input.run ? { run: input.run } : {}),
   };
+}
+
+/**
+ * The scenario results a report was made from, as far as buildCompliance needs them: each scenario
+ * once, tagged with every ID it is listed under and with what it needs. (A scenario that carries no
+ * requirement ID is in no report, and so in no list made from one.)
+ */
+export function resultsOf(c: Pick<Compliance, 'requirements'>): ScenarioResult[] {
+  const byKey = new Map<string, ScenarioResult>();
+  for (const req of c.requirements) {
+    for (const s of req.scenarios) {
+      const key = `${s.uri}:${s.line}`;
+      let r = byKey.get(key);
+      if (!r) {
+        r = { name: s.name, uri: s.uri, line: s.line, tags: (s.needs ?? []).map((n) => `@${n}`), status: s.status };
+        if (s.lacks) r.lacks = s.lacks;
+        if (s.failure) {
+          r.failure = s.failure;
+          r.message = s.failure.message;
+        }
+        byKey.set(key, r);
+      }
+      r.tags.push(`@${req.id}`);
+    }
+  }
+  return [...byKey.values()];
 }

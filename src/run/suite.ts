@@ -10,6 +10,7 @@ import { parse as parseTagExpression } from '@cucumber/tag-expressions';
 import { UsageError, type Target } from '../driver/load.ts';
 import { WIRE_FATAL_MEDIA_TYPE, WIRE_FATAL_TYPE } from '../../adapters/jsonrpc.ts';
 import { ResultCollector, type ScenarioResult } from './results.ts';
+import type { Shard } from './shard.ts';
 import type { Envelope } from '@cucumber/messages';
 
 /**
@@ -30,6 +31,8 @@ export interface RunRequest {
   onScenario?: (r: ScenarioResult, done: number, total: number) => void;
   /** Scenarios run at once, each in its own worker process (0 = in this process). */
   parallel?: number;
+  /** Run only this shard of the selection (src/run/shard.ts). */
+  shard?: Shard;
 }
 
 export interface RunResult {
@@ -112,7 +115,14 @@ export class Suite {
         worldParameters: { ...req.target },
       },
       formats: { stdout: 'summary', files, publish: false, options: { junit: { suiteName: 'spotcheck' } } },
-      plugins: { specifiers: [fileURLToPath(new URL('./long-first.ts', import.meta.url))], options: {} },
+      plugins: {
+        specifiers: [
+          // The shard is cut from the tag selection before the order is set.
+          ...(req.shard ? [fileURLToPath(new URL('./shard-plugin.ts', import.meta.url))] : []),
+          fileURLToPath(new URL('./long-first.ts', import.meta.url)),
+        ],
+        options: req.shard ? { spotcheckShard: { index: req.shard.index, total: req.shard.total } } : {},
+      },
     };
     // A scenario that met a hung or garbled implementation ends the run at once (the rest could
     // only wait for the deadline again), whichever worker it ran in.
