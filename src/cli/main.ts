@@ -20,6 +20,16 @@ import { DEFAULT_PARALLEL, KIT_ROOT, RunAborted, Suite, checkTags, publishReport
 import { DEFAULT_CALL_TIMEOUT_MS, takeScenarioStderr } from '../../adapters/jsonrpc.ts';
 import { ensureOutDir } from './out-dir.ts';
 import type { ScenarioResult } from '../run/results.ts';
+import { parseShard, scenarioKey, shardText, type Shard } from '../run/shard.ts';
+import { resultsOf, type Compliance, type RunInfo } from '../report/compliance.ts';
+import { MergeRefused, ReportInputError, mergeShards, readReport } from '../report/merge.ts';
+import { runEnvironment, serverVersions } from '../certify/servers.ts';
+import { buildCertificate, certifiableProblem, type Certificate } from '../certify/certificate.ts';
+import { changedScenarios, levelSelection } from '../certify/runs.ts';
+import { CertificateInputError, readCertificate, verifyCertificate } from '../certify/verify.ts';
+import { badgeSvg, endpointBadge } from '../certify/badge.ts';
+import { writeFileAtomic, writeJsonAtomic } from '../certify/write.ts';
+import { isDeepStrictEqual } from 'node:util';
 
 const KIT = JSON.parse(readFileSync(join(KIT_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 
@@ -119,32 +129,60 @@ interface RunOpts {
   repeat: number;
   parallel: number;
   callTimeout: number;
+  /** `i/n`: run only this shard of the selection. */
+  shard?: string;
 }
 
 async function runCommand(opts: RunOpts): Promise<number> {
+  const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
   checkTarget({ impl: opts.impl, backend: opts.backend });
   if (!levelNamed(opts.level)) throw new UsageError(`unknown level "${opts.level}" (known: ${LEVEL_NAMES.join(', ')})`);
   checkTags(opts.tags);
   ensureOutDir(opts.out);
   const progress = new Progress(process.stdout);
-  return withBackend(opts.backend, progress, (servers) => runSuite({ impl: opts.impl, backend: opts.backend, callTimeoutMs: opts.callTimeout, ...servers }, opts, progress));
+  return withBackend(opts.backend, progress, (servers) => runSuite({ impl: opts.impl, backend: opts.backend, callTimeoutMs: opts.callTimeout, ...servers }, opts, progress, shard));
 }
 
-async function runSuite(target: Target, opts: RunOpts, progress: Progress): Promise<number> {
+/** How a report was made (compliance.json's `run`): merge and certify need it. */
+function runInfo(input: {
+  tags: string | null;
+  levelOnly: LevelName | null;
+  shard?: Shard;
+  results: ScenarioResult[];
+  repeat: number;
+  changed: number;
+  description: Description;
+  servers: RunInfo['servers'];
+}): RunInfo {
+  return {
+    selection: { tags: input.tags, levelOnly: input.levelOnly, shard: input.shard ? { index: input.shard.index, total: input.shard.total } : null },
+    scenarios: input.results.map((r) => scenarioKey(r)).sort(),
+    repeat: input.repeat,
+    changed: input.changed,
+    description: input.description,
+    servers: input.servers,
+    environment: [runEnvironment()],
+  };
+}
+
+async function runSuite(target: Target, opts: RunOpts, progress: Progress, shard?: Shard): Promise<number> {
   const description = await describeTarget(target);
-  progress.line(`spotcheck ${KIT.version}: ${description.name} ${description.version}, backend ${description.backend}, level ${opts.level}${opts.tags ? `, tags ${opts.tags}` : ''}`);
+  const servers = await serverVersions(target);
+  progress.line(`spotcheck ${KIT.version}: ${description.name} ${description.version}, backend ${description.backend}, level ${opts.level}${opts.tags ? `, tags ${opts.tags}` : ''}${shard ? `, shard ${shardText(shard)}` : ''}`);
   // A level needs capabilities and failpoints; the run goes on (its report says what passed) but
   // cannot succeed when the implementation lacks one of them.
   const lacks = lacksForLevel(levelNamed(opts.level)!, description);
   if (lacks.length > 0) progress.line(`level ${opts.level} needs ${lacks.join(', ')}, which ${description.name} does not report: the run fails`);
   const suite = await Suite.load();
   const history = new Map<string, { name: string; statuses: string[] }>();
+  const runs: ScenarioResult[][] = [];
   let last!: Awaited<ReturnType<Suite['run']>>;
   let levelLine = '';
   for (let i = 1; i <= opts.repeat; i++) {
     if (opts.repeat > 1) progress.line(`run ${i} of ${opts.repeat}`);
-    const run = await suite.run({ target, tags: opts.tags, out: opts.out, parallel: opts.parallel, onScenario: (r, done, total) => progress.scenario(r, done, total) });
+    const run = await suite.run({ target, tags: opts.tags, out: opts.out, parallel: opts.parallel, shard, onScenario: (r, done, total) => progress.scenario(r, done, total) });
     progress.done();
+    runs.push(run.results);
     for (const r of run.results) {
       const key = `${r.uri}:${r.line}`;
       const h = history.get(key) ?? { name: r.name, statuses: [] };
@@ -159,6 +197,7 @@ async function runSuite(target: Target, opts: RunOpts, progress: Progress): Prom
       startedAt: run.startedAt,
       durationMs: run.durationMs,
       results: run.results,
+      run: runInfo({ tags: opts.tags ?? null, levelOnly: null, shard, results: run.results, repeat: i, changed: changedScenarios(runs).length, description, servers }),
     });
     publishReports(run.reportDir, opts.out, { 'compliance.json': compliance });
     last = run;
@@ -183,6 +222,176 @@ function summarize(progress: Progress, results: ScenarioResult[], durationMs: nu
   const n = (s: string) => results.filter((r) => r.status === s).length;
   for (const r of results.filter((x) => x.status === 'failed')) progress.line(`FAILED ${r.uri}:${r.line} ${r.name}: ${r.message}`);
   progress.line(`${n('passed')} passed, ${n('failed')} failed, ${n('not-applicable')} not applicable (${(durationMs / 1000).toFixed(1)} s); reports in ${out}`);
+}
+
+interface CertifyOpts {
+  impl?: string;
+  level?: string;
+  backend?: string;
+  runs?: number;
+  out: string;
+  from?: string[];
+  parallel: number;
+  callTimeout: number;
+}
+
+const DEFAULT_CERTIFY_RUNS = 3;
+
+/**
+ * `spotcheck certify`: the scenarios of the level, run `--runs` times (default 3) with identical
+ * results each time, become certificate.json, badge.json and badge.svg in the out folder; or, with
+ * `--from`, reports already made (one whole run, or every shard of one) do. Exit 0 when the level
+ * requested was met, 1 when it was not (the certificate says so) or a result changed between runs
+ * (no certificate then), 2 on bad usage or input.
+ */
+async function certifyCommand(opts: CertifyOpts): Promise<number> {
+  if (opts.level !== undefined && !levelNamed(opts.level)) throw new UsageError(`unknown level "${opts.level}" (known: ${LEVEL_NAMES.join(', ')})`);
+  if (opts.from) {
+    const given = (['impl', 'backend', 'runs'] as const).filter((k) => opts[k] !== undefined);
+    if (given.length > 0) throw new UsageError(`--from takes the implementation, backend and runs from its reports; leave out --${given[0]}`);
+    ensureOutDir(opts.out);
+    return certifyFrom(opts.from, opts.level as LevelName | undefined, opts.out);
+  }
+  if (opts.impl === undefined) throw new UsageError('certify needs --impl <name>, or --from <compliance.json...>');
+  const level = (opts.level ?? 'full') as LevelName;
+  const backend = opts.backend ?? 'embedded';
+  const runs = opts.runs ?? DEFAULT_CERTIFY_RUNS;
+  const impl = opts.impl;
+  checkTarget({ impl, backend });
+  ensureOutDir(opts.out);
+  const progress = new Progress(process.stdout);
+  return withBackend(backend, progress, async (servers) => {
+    const target: Target = { impl, backend, callTimeoutMs: opts.callTimeout, ...servers };
+    const description = await describeTarget(target);
+    const versions = await serverVersions(target);
+    const tags = levelSelection(levelNamed(level)!);
+    progress.line(`spotcheck ${KIT.version} certify: ${description.name} ${description.version}, backend ${description.backend}, level ${level}, ${runs} run(s)`);
+    const lacks = lacksForLevel(levelNamed(level)!, description);
+    if (lacks.length > 0) progress.line(`level ${level} needs ${lacks.join(', ')}, which ${description.name} does not report: it cannot be met`);
+    const suite = await Suite.load();
+    const started = new Date();
+    const all: ScenarioResult[][] = [];
+    let last!: Awaited<ReturnType<Suite['run']>>;
+    for (let i = 1; i <= runs; i++) {
+      progress.line(`run ${i} of ${runs}`);
+      // Only the last run's report files are kept.
+      last = await suite.run({ target, tags: tags || undefined, out: i === runs ? opts.out : undefined, parallel: opts.parallel, onScenario: (r, done, total) => progress.scenario(r, done, total) });
+      progress.done();
+      all.push(last.results);
+    }
+    const durationMs = Date.now() - started.getTime();
+    const changed = changedScenarios(all);
+    const compliance = buildCompliance({
+      kit: { name: KIT.name, version: KIT.version },
+      implementation: { name: description.name, version: description.version, backend: description.backend },
+      description,
+      level,
+      startedAt: started,
+      durationMs,
+      results: last.results,
+      run: runInfo({ tags: null, levelOnly: level, results: last.results, repeat: runs, changed: changed.length, description, servers: versions }),
+    });
+    publishReports(last.reportDir, opts.out, { 'compliance.json': compliance });
+    summarize(progress, last.results, durationMs, opts.out);
+    if (changed.length > 0) {
+      for (const c of changed) progress.line(`changed between runs: ${c.key} ${c.name}: ${c.statuses.join(', ')}`);
+      progress.line(`no certificate: ${changed.length} of ${new Set(all.flat().map((r) => scenarioKey(r))).size} scenarios changed between the ${runs} runs`);
+      return 1;
+    }
+    return writeCertificate(buildCertificate(compliance, { startedAt: started.toISOString(), durationMs }), opts.out, progress);
+  });
+}
+
+/** A certificate from reports already made: one whole run, or every shard of one (merged here). */
+function certifyFrom(files: string[], level: LevelName | undefined, out: string): number {
+  let compliance: Compliance;
+  let label: string;
+  try {
+    const reports = files.map((f) => readReport(f));
+    if (reports.length === 1) {
+      compliance = reports[0].compliance;
+      label = reports[0].file;
+    } else {
+      compliance = mergeShards(reports);
+      label = `the ${reports.length} shards`;
+    }
+  } catch (e) {
+    if (e instanceof ReportInputError || e instanceof MergeRefused) throw new UsageError(e.message);
+    throw e;
+  }
+  if (compliance.kit.name !== KIT.name || compliance.kit.version !== KIT.version)
+    throw new UsageError(`${label}: made by ${compliance.kit.name} ${compliance.kit.version}, but this is ${KIT.name} ${KIT.version}: certify with the kit that ran it`);
+  const problem = certifiableProblem(compliance);
+  if (problem) throw new UsageError(`${label}: cannot be certified: ${problem}`);
+  if (level !== undefined && level !== compliance.level.requested) throw new UsageError(`${label}: ran for level ${compliance.level.requested}, not ${level}`);
+  // Statuses, counts and the level met are taken from the scenarios, by this kit's rules.
+  const again = buildCompliance({
+    kit: compliance.kit,
+    implementation: compliance.implementation,
+    description: compliance.run!.description,
+    level: compliance.level.requested,
+    startedAt: new Date(compliance.startedAt),
+    durationMs: compliance.durationMs,
+    results: resultsOf(compliance),
+    run: compliance.run,
+  });
+  for (const key of ['requirements', 'summary', 'level'] as const) {
+    if (!isDeepStrictEqual(again[key], compliance[key])) throw new UsageError(`${label}: its ${key} do not follow from its scenarios: not a report this kit wrote`);
+  }
+  const progress = new Progress(process.stdout);
+  return writeCertificate(buildCertificate(again, { startedAt: again.startedAt, durationMs: again.durationMs }), out, progress);
+}
+
+/** badge.json, badge.svg, then certificate.json, each written whole (temp file, then rename). */
+function writeCertificate(cert: Certificate, out: string, progress: Progress): number {
+  const dir = ensureOutDir(out);
+  const badge = endpointBadge(cert.level, cert.backend.name);
+  writeJsonAtomic(join(dir, 'badge.json'), badge);
+  writeFileAtomic(join(dir, 'badge.svg'), badgeSvg(badge));
+  writeJsonAtomic(join(dir, 'certificate.json'), cert);
+  const failed = cert.compliance.requirements.some((r) => r.status === 'failed');
+  const met = cert.level.met === cert.level.requested;
+  progress.line(
+    `certificate: ${cert.implementation.name} ${cert.implementation.version} (${cert.backend.name}), level ${cert.level.requested}: ` +
+      `${met ? 'met' : cert.level.met ? `not met (met ${cert.level.met})` : 'not met'}, ${cert.runs} run(s) agreed; ${join(out, 'certificate.json')}`,
+  );
+  return met && !failed ? 0 : 1;
+}
+
+function verifyCommand(file: string): number {
+  let cert: Certificate;
+  try {
+    cert = readCertificate(file);
+  } catch (e) {
+    if (e instanceof CertificateInputError) throw new UsageError(e.message);
+    throw e;
+  }
+  const problems = verifyCertificate(cert);
+  for (const p of problems) process.stdout.write(`${p}\n`);
+  if (problems.length > 0) {
+    process.stdout.write(`${file}: ${problems.length} mismatch${problems.length > 1 ? 'es' : ''} with this kit (${KIT.name} ${KIT.version})\n`);
+    return 1;
+  }
+  process.stdout.write(`${file}: matches this kit (${KIT.name} ${KIT.version}): ${cert.implementation.name} ${cert.implementation.version} (${cert.backend.name}), level ${cert.level.requested} ${cert.level.met === cert.level.requested ? 'met' : 'not met'}\n`);
+  return 0;
+}
+
+function mergeCommand(files: string[], opts: { out: string }): number {
+  let merged: Compliance;
+  try {
+    merged = mergeShards(files.map((f) => readReport(f)));
+  } catch (e) {
+    if (e instanceof ReportInputError || e instanceof MergeRefused) throw new UsageError(e.message);
+    throw e;
+  }
+  const dir = ensureOutDir(opts.out);
+  writeJsonAtomic(join(dir, 'compliance.json'), merged);
+  const run = merged.run!;
+  process.stdout.write(
+    `merged ${files.length} shard(s) of ${merged.implementation.name} ${merged.implementation.version} (${merged.implementation.backend}): ${run.scenarios.length} scenarios; ` +
+      `level ${merged.level.requested}: ${merged.level.met === null ? 'no level met' : `met ${merged.level.met}`}; ${join(opts.out, 'compliance.json')}\n`,
+  );
+  return 0;
 }
 
 async function mutantsCommand(opts: { backend: string; only?: string; out: string; list?: boolean; parallel: number; wire?: boolean; concurrency: number; callTimeout: number }): Promise<number> {
@@ -241,8 +450,38 @@ export async function main(argv: string[]): Promise<number> {
     .option('--repeat <n>', 'run the selection n times and report any scenario whose result changed', positiveInt, 1)
     .option('--parallel <n>', 'scenarios run at once, each in a worker process (0: all in this process)', nonNegativeInt, DEFAULT_PARALLEL)
     .option('--call-timeout <ms>', 'exec: implementations: a call over the wire without an answer this long ends the run (exit 2)', positiveInt, DEFAULT_CALL_TIMEOUT_MS)
+    .option('--shard <i/n>', 'run only the i-th of n parts of the selection (split by scenario, the same on every machine)')
     .action(async (opts: RunOpts) => {
       code = await runCommand(opts);
+    });
+  program
+    .command('certify')
+    .description("run the level's scenarios several times and write certificate.json and a badge; or make them from reports (--from)")
+    .option('--impl <name>', 'implementation: reference, mutant:<name> or exec:<command>')
+    .option('--level <name>', `level to certify: ${LEVEL_NAMES.join(', ')} (default full)`)
+    .option('--backend <name>', 'embedded (default), redis or process')
+    .option('--runs <n>', `times the selection runs; every result must be the same each time (default ${DEFAULT_CERTIFY_RUNS})`, positiveInt)
+    .option('--out <dir>', 'folder for certificate.json, badge.json, badge.svg and the reports', 'reports')
+    .option('--from <files...>', 'make the certificate from compliance.json reports: one whole run, or every shard of one')
+    .option('--parallel <n>', 'scenarios run at once, each in a worker process (0: all in this process)', nonNegativeInt, DEFAULT_PARALLEL)
+    .option('--call-timeout <ms>', 'exec: implementations: a call over the wire without an answer this long ends the run (exit 2)', positiveInt, DEFAULT_CALL_TIMEOUT_MS)
+    .action(async (opts: CertifyOpts) => {
+      code = await certifyCommand(opts);
+    });
+  program
+    .command('verify')
+    .description('check a certificate against this kit (hashes, version, level) and itself (statuses, counts)')
+    .argument('<certificate>', 'certificate.json')
+    .action((file: string) => {
+      code = verifyCommand(file);
+    });
+  program
+    .command('merge')
+    .description('combine the compliance.json of every shard of a run (run --shard i/n) into one')
+    .argument('<files...>', 'compliance.json of each shard')
+    .requiredOption('--out <dir>', 'folder for the merged compliance.json')
+    .action((files: string[], opts: { out: string }) => {
+      code = mergeCommand(files, opts);
     });
   program
     .command('mutants')
