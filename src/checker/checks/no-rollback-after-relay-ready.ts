@@ -8,10 +8,15 @@
 //  - a handler starting on the source for the object (its admission closed at the boundary; work
 //    that arrives is the target's, or Message Follow's).
 // The last two are watched until another relocation of the object shows up in the Relocation
-// Store (it may move the object back to the source, which is no rollback).
+// Store (it may move the object back to the source, which is no rollback). A relocation back to
+// the source that the kit itself asked for (a `relocate` operation of the object whose `node`, the
+// target, is the source, invoked before the evidence and not over before the boundary was read)
+// excuses them too: the Relocation Store read that would show it may come later, or never. A
+// handler of another generation is another incarnation of the object (closed and created again),
+// not the one that was relocated.
 
-import type { HistoryEvent, RecordEvent, RelocationEvent, RunEvent } from '../history.ts';
-import { byTime } from '../history.ts';
+import type { HistoryEvent, OpEvent, RecordEvent, RelocationEvent, RunEvent } from '../history.ts';
+import { byTime, isOp } from '../history.ts';
 import { groupBy, violation, type Violation } from '../violation.ts';
 
 export const NAME = 'no-rollback-after-relay-ready';
@@ -23,6 +28,12 @@ export function noRollbackAfterRelayReady(events: HistoryEvent[]): Violation[] {
   const relocations = all.filter((e): e is RelocationEvent => e.type === 'relocation');
   const records = all.filter((e): e is RecordEvent => e.type === 'record');
   const handlers = all.filter((e): e is RunEvent => e.type === 'journal' && e.kind === 'handler');
+  const ops = all.filter(isOp);
+  const done = new Map(ops.filter((o) => o.type !== 'invoke').map((o) => [o.op, o.time]));
+  const relocates = ops.filter((o): o is OpEvent => o.type === 'invoke' && o.f === 'relocate');
+  /** The kit asked to move `objectId` to `node` before `t`, and that request was not over before `since`. */
+  const askedBack = (objectId: string, node: string, since: number, t: number) =>
+    relocates.some((r) => r.objectId === objectId && r.node === node && r.time < t && (done.get(r.op) ?? Infinity) >= since);
   const out: Violation[] = [];
   for (const [id, reads] of groupBy(relocations, (r) => r.relocation)) {
     const boundary = reads.find((r) => RANK[r.stage] >= 1);
@@ -44,11 +55,12 @@ export function noRollbackAfterRelayReady(events: HistoryEvent[]): Violation[] {
     const after = records.filter((r) => r.objectId === objectId && r.generation === generation && r.time >= boundary.time && beforeNext(r.time));
     const onTarget = after.find((r) => r.owner === target);
     const back = onTarget && after.find((r) => r.owner === source && r.storeVersion > onTarget.storeVersion);
-    if (onTarget && back) {
+    if (onTarget && back && !askedBack(objectId, source, boundary.time, back.time)) {
       out.push(violation(NAME, RULES, `relocation ${id} of ${objectId}: the record named the target ${target} (StoreVersion ${onTarget.storeVersion}) and then the source ${source} again (StoreVersion ${back.storeVersion}), after relay-ready was accepted`, [boundary, onTarget, back]));
     }
 
-    const run = handlers.find((h) => h.node === source && h.objectId === objectId && h.time > boundary.time && beforeNext(h.time));
+    const run = handlers.find((h) => h.node === source && h.objectId === objectId && h.time > boundary.time && beforeNext(h.time)
+      && (h.generation === undefined || h.generation === generation) && !askedBack(objectId, source, boundary.time, h.time));
     if (run) {
       out.push(violation(NAME, RULES, `relocation ${id} of ${objectId}: a handler ran on the source ${source} at ${run.time}, after relay-ready was accepted`, [boundary, run]));
     }
