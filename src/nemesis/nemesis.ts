@@ -1,0 +1,279 @@
+// The nemesis: from the seed, a fault schedule (which fault, on which node, for how long, after
+// which operation of the workload), and the process that carries it out beside the workload.
+//
+// Faults run one at a time: a fault is applied once every operation before its place in the
+// workload has started (and no later operation starts before it is applied), lasts its duration
+// (a timer: the workload's pacing, not an event one could await) while the workload goes on, and
+// is healed before the next one is applied. So a seed places every fault at the same point of the
+// same workload; how operations interleave with it still depends on the machine.
+//
+// --faults names (a hang is healed by crashing the hung process and restarting it: the Driver
+// has no un-hang, and a real hung process is ended the same way):
+//   crash            crash a node, restart it after the duration
+//   hang             hang a node, heal (crash + restart) it after the duration
+//   store-down       the Location Store stops answering everyone, store-up after the duration
+//   store-down-node  the Store stops answering one node, store-up for it after the duration
+//   store-reply-lost arm store.reply-lost-after-apply on a node (its next Store change applies, the reply is lost)
+//   relocation       arm one of the relocation failpoints on a node (fires at its next relocation step)
+// A failpoint that crashes a node (relocation.crash-*) leaves it dead: the nemesis restarts every
+// node it finds dead after each fault, and at the end.
+
+import type { Driver, Fault, Rid } from '../driver/types.ts';
+import { Prng } from './prng.ts';
+import type { Recorder } from './recorder.ts';
+import { NODES, OBJECTS } from './workload.ts';
+
+export const FAULT_KINDS = ['crash', 'hang', 'store-down', 'store-down-node', 'store-reply-lost', 'relocation'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export const RELOCATION_FAILPOINTS = [
+  'relocation.fail-before-relay-ready',
+  'relocation.cutover-submit-fails',
+  'relocation.crash-source-after-relay-ready',
+  'relocation.crash-target-before-commit',
+  'relocation.crash-target-after-commit',
+  'relocation.crash-source-after-commit',
+  'relocation.lifecycle-callback-fails',
+  'relocation.relay-ready-record-reply-lost',
+  'relocation.dispatch-switchover-fails',
+] as const;
+
+export interface FaultStep {
+  /** The fault is applied after operation `afterOp` started, before operation afterOp + 1 does. */
+  afterOp: number;
+  kind: FaultKind;
+  node: Rid;
+  /** How long a crash, hang or Store outage lasts before it is healed. */
+  durationMs: number;
+  /** kind relocation: which failpoint. */
+  failpoint?: string;
+}
+
+export interface FaultScheduleOptions {
+  seed: number;
+  ops: number;
+  kinds: readonly FaultKind[];
+  /** Probability of a fault after each operation. */
+  rate: number;
+}
+
+const MIN_DURATION_MS = 100;
+const MAX_DURATION_MS = 1200;
+
+export function planFaults(options: FaultScheduleOptions): FaultStep[] {
+  // Its own stream of the seed, so the workload does not shift when the fault list changes.
+  const rng = new Prng((options.seed ^ 0x5bd1e995) >>> 0);
+  const steps: FaultStep[] = [];
+  if (options.kinds.length === 0 || options.rate <= 0) return steps;
+  for (let afterOp = 0; afterOp < options.ops - 1; afterOp++) {
+    if (!rng.chance(options.rate)) continue;
+    const kind = rng.pick(options.kinds);
+    const node = rng.pick(NODES);
+    const durationMs = rng.int(MIN_DURATION_MS, MAX_DURATION_MS);
+    steps.push({ afterOp, kind, node, durationMs, ...(kind === 'relocation' ? { failpoint: rng.pick(RELOCATION_FAILPOINTS) } : {}) });
+  }
+  return steps;
+}
+
+/** How far the workload may go: operation i may start once i <= allowedUpTo. */
+export class WorkloadGate {
+  private allowedUpTo: number;
+  private started = 0;
+  private waiters: Array<{ ready: () => boolean; resolve: () => void }> = [];
+
+  constructor(firstFault: number | undefined) {
+    this.allowedUpTo = firstFault ?? Infinity;
+  }
+
+  /** Resolves when operation `index` may start. */
+  allow(index: number): Promise<void> {
+    return this.until(() => index <= this.allowedUpTo);
+  }
+
+  /** An operation started. */
+  start(): void {
+    this.started++;
+    this.wake();
+  }
+
+  get startedOps(): number {
+    return this.started;
+  }
+
+  /** Resolves once `n` operations have started. */
+  startedAtLeast(n: number): Promise<void> {
+    return this.until(() => this.started >= n);
+  }
+
+  openUpTo(index: number): void {
+    this.allowedUpTo = index;
+    this.wake();
+  }
+
+  private until(ready: () => boolean): Promise<void> {
+    if (ready()) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ ready, resolve }));
+  }
+
+  private wake(): void {
+    const still: typeof this.waiters = [];
+    for (const w of this.waiters) (w.ready() ? w.resolve() : still.push(w));
+    this.waiters = still;
+  }
+}
+
+export interface NemesisCounts {
+  applied: number;
+  healed: number;
+  errors: number;
+  restarts: number;
+}
+
+export class Nemesis {
+  readonly counts: NemesisCounts = { applied: 0, healed: 0, errors: 0, restarts: 0 };
+  private seq = 0;
+  private stopping = false;
+  private cutShort: (() => void) | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  /** Nodes the nemesis itself crashed or hung and has not restarted yet. */
+  private readonly down = new Set<Rid>();
+
+  constructor(private readonly driver: Driver, private readonly recorder: Recorder, private readonly steps: FaultStep[], private readonly gate: WorkloadGate) {}
+
+  /** Carry out the schedule; resolves when every fault was applied and healed, or stop() was called. */
+  async run(): Promise<void> {
+    for (let k = 0; k < this.steps.length && !this.stopping; k++) {
+      const step = this.steps[k];
+      await this.gate.startedAtLeast(step.afterOp + 1);
+      if (this.stopping) break;
+      await this.apply(step);
+      this.gate.openUpTo(this.steps[k + 1]?.afterOp ?? Infinity);
+      if (step.kind !== 'store-reply-lost' && step.kind !== 'relocation') await this.hold(step.durationMs);
+      await this.heal(step);
+      await this.restartDeadNodes();
+      await this.readAll();
+    }
+    this.gate.openUpTo(Infinity);
+  }
+
+  /** End the current fault's duration now and apply no more faults. */
+  stop(): void {
+    this.stopping = true;
+    this.gate.openUpTo(Infinity);
+    if (this.timer) clearTimeout(this.timer);
+    this.cutShort?.();
+  }
+
+  /** Heal everything that may still be broken: Store outages for all and each node, dead nodes. */
+  async healAll(): Promise<void> {
+    await this.fault({ kind: 'store-up' }, 'store-up');
+    for (const node of NODES) await this.fault({ kind: 'store-up', node }, 'store-up', node);
+    for (const node of this.down) {
+      if (await this.alive(node)) await this.fault({ kind: 'crash', node }, 'crash', node);
+    }
+    await this.restartDeadNodes();
+    await this.readAll();
+  }
+
+  private hold(ms: number): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      this.cutShort = resolve;
+      this.timer = setTimeout(resolve, ms);
+    }).then(() => {
+      this.cutShort = undefined;
+      this.timer = undefined;
+    });
+  }
+
+  private async apply(step: FaultStep): Promise<void> {
+    this.counts.applied++;
+    switch (step.kind) {
+      case 'crash':
+        if (await this.fault({ kind: 'crash', node: step.node }, 'crash', step.node)) this.down.add(step.node);
+        return;
+      case 'hang':
+        if (await this.fault({ kind: 'hang', node: step.node }, 'hang', step.node)) this.down.add(step.node);
+        return;
+      case 'store-down':
+        await this.fault({ kind: 'store-down' }, 'store-down');
+        return;
+      case 'store-down-node':
+        await this.fault({ kind: 'store-down', node: step.node }, 'store-down', step.node);
+        return;
+      case 'store-reply-lost':
+        await this.fault({ kind: 'failpoint', name: 'store.reply-lost-after-apply', node: step.node }, 'store-reply-lost', step.node);
+        return;
+      case 'relocation':
+        await this.fault({ kind: 'failpoint', name: step.failpoint!, node: step.node }, 'failpoint', step.node, step.failpoint);
+        return;
+    }
+  }
+
+  private async heal(step: FaultStep): Promise<void> {
+    switch (step.kind) {
+      case 'crash':
+        break; // restartDeadNodes restarts it
+      case 'hang':
+        // The hung process is ended, then started again.
+        if (await this.alive(step.node)) await this.fault({ kind: 'crash', node: step.node }, 'crash', step.node);
+        break;
+      case 'store-down':
+        await this.fault({ kind: 'store-up' }, 'store-up');
+        break;
+      case 'store-down-node':
+        await this.fault({ kind: 'store-up', node: step.node }, 'store-up', step.node);
+        break;
+      default:
+        return;
+    }
+    this.counts.healed++;
+  }
+
+  private async alive(node: Rid): Promise<boolean> {
+    try {
+      return (await this.driver.node(node)).alive;
+    } catch {
+      return true;
+    }
+  }
+
+  private async restartDeadNodes(): Promise<void> {
+    for (const node of NODES) {
+      if (await this.alive(node)) {
+        this.down.delete(node);
+        continue;
+      }
+      if (await this.fault({ kind: 'restart', node }, 'restart', node)) {
+        this.down.delete(node);
+        this.counts.restarts++;
+      }
+    }
+  }
+
+  private async readAll(): Promise<void> {
+    await Promise.all(OBJECTS.map((o) => this.recorder.read(o.id, true)));
+  }
+
+  /**
+   * One fault as a history operation of the process "nemesis": ok when the Driver said it took
+   * effect, fail when it refused it (nothing happened), info when the call broke off (unknown).
+   */
+  private async fault(fault: Fault, f: string, node?: Rid, failpoint?: string): Promise<boolean> {
+    const op = `n-${this.seq++}`;
+    const base = { process: 'nemesis', op, f, ...(node ? { node } : {}), ...(failpoint ? { failpoint } : {}) };
+    this.recorder.op({ type: 'invoke', ...base });
+    try {
+      await this.driver.fault(fault);
+      this.recorder.op({ type: 'ok', ...base });
+      return true;
+    } catch (e) {
+      this.counts.errors++;
+      const message = (e as Error).message.split('\n')[0];
+      // The kit's refusals (DriverInputError) are checked before anything is done.
+      const refused = (e as Error).constructor?.name === 'DriverInputError';
+      this.recorder.op({ type: refused ? 'fail' : 'info', ...base, value: message });
+      return false;
+    }
+  }
+}

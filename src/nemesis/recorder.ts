@@ -1,0 +1,125 @@
+// The history recorder: writes what the campaign saw in the checker's format (src/checker/history.ts,
+// docs/history.md), on one clock, the kit's own (Date.now(), which is also the clock of the
+// reference's journal on every backend, all of them on this machine).
+//  - operations: invoke, then exactly one of ok / fail / info, with process, time, op and marker;
+//  - the kit's own Store reads (Driver.lookup / relocation), as record and relocation lines. They
+//    go through one queue, one read at a time, each stamped when it returned: two reads are then
+//    in the order they happened, which generation-never-decreases and no-rollback-after-relay-ready
+//    need (two overlapping reads stamped on return could swap). lookup() says whether the owner's
+//    lease is valid, not until when, so a record line carries no leaseUntil;
+//  - at the end, the runtime's journal (Driver.journal()) as journal and result lines.
+
+import { closeSync, openSync, writeSync } from 'node:fs';
+import type { Driver, JournalEntry } from '../driver/types.ts';
+import { historyLine, type HistoryLine } from '../checker/history.ts';
+
+type OpLine = Extract<HistoryLine, { type: 'invoke' | 'ok' | 'fail' | 'info' }>;
+
+const FLUSH_LINES = 500;
+
+export class Recorder {
+  private readonly fd: number;
+  private buffer: string[] = [];
+  private reads: Promise<void> = Promise.resolve();
+  private closed = false;
+  lines = 0;
+  storeReads = 0;
+  readErrors = 0;
+
+  constructor(readonly path: string, private readonly driver: Driver) {
+    this.fd = openSync(path, 'w');
+  }
+
+  now(): number {
+    return Date.now();
+  }
+
+  write(e: HistoryLine): void {
+    if (this.closed) return;
+    this.buffer.push(historyLine(e));
+    this.lines++;
+    if (this.buffer.length >= FLUSH_LINES) this.flush();
+  }
+
+  op(e: Omit<OpLine, 'time'>): void {
+    this.write({ ...e, time: this.now() } as OpLine);
+  }
+
+  /**
+   * Read the object's authority record (and, with `relocation`, its latest relocation record) from
+   * the Store, after every read queued before it. Never throws: a read that fails is left out (the
+   * checker then knows less, which never makes a violation).
+   */
+  read(objectId: string, relocation: boolean): Promise<void> {
+    const next = this.reads.then(async () => {
+      if (this.closed) return;
+      try {
+        const r = await this.driver.lookup(objectId);
+        this.storeReads++;
+        this.write({
+          type: 'record', time: this.now(), objectId, state: r.state, generation: r.generation, storeVersion: r.storeVersion,
+          ...(r.owner !== undefined ? { owner: r.owner } : {}),
+        });
+        if (!relocation) return;
+        const rel = await this.driver.relocation(objectId);
+        this.storeReads++;
+        if (rel) {
+          this.write({ type: 'relocation', time: this.now(), relocation: rel.id, objectId: rel.objectId, generation: rel.generation, source: rel.source, target: rel.target, stage: rel.stage });
+        }
+      } catch {
+        this.readErrors++;
+      }
+    });
+    this.reads = next;
+    return next;
+  }
+
+  /** The runtime's journal, as journal (handler, factory, timer, lifecycle) and result lines. */
+  async journal(): Promise<number> {
+    await this.reads;
+    const entries = await this.driver.journal();
+    for (const e of entries) this.write(journalLine(e));
+    return entries.length;
+  }
+
+  flush(): void {
+    if (this.buffer.length === 0) return;
+    writeSync(this.fd, this.buffer.join(''));
+    this.buffer = [];
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.flush();
+    this.closed = true;
+    closeSync(this.fd);
+  }
+}
+
+function markOf(input: unknown): string | undefined {
+  const mark = input && typeof input === 'object' ? (input as { mark?: unknown }).mark : undefined;
+  return typeof mark === 'string' ? mark : undefined;
+}
+
+export function journalLine(e: JournalEntry): HistoryLine {
+  const base = { time: e.at, node: e.node };
+  switch (e.kind) {
+    case 'result':
+      return { type: 'result', ...base, op: e.opId, status: e.status };
+    case 'handler': {
+      const marker = markOf(e.input);
+      return {
+        type: 'journal', kind: 'handler', ...base, op: e.opId, ...(marker ? { marker } : {}),
+        ...(e.objectId !== undefined ? { objectId: e.objectId } : {}), ...(e.generation !== undefined ? { generation: e.generation } : {}),
+      };
+    }
+    case 'factory': {
+      const marker = markOf(e.input);
+      return { type: 'journal', kind: 'factory', ...base, objectId: e.objectId, generation: e.generation, ...(marker ? { marker } : {}) };
+    }
+    case 'timer':
+      return { type: 'journal', kind: 'timer', ...base, objectId: e.objectId, generation: e.generation };
+    case 'lifecycle':
+      return { type: 'journal', kind: 'lifecycle', ...base, objectId: e.objectId, generation: e.generation };
+  }
+}

@@ -1,0 +1,273 @@
+// The campaign: open the runtime, start the topology, run the workload's workers and the nemesis
+// side by side while the recorder writes the history, heal every fault, run the quiet phase, add
+// the journal, close everything (also after an error), and judge the history with the checker.
+
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Driver, OperationSpec, Outcome, Capability } from '../driver/types.ts';
+import { openDriver, UsageError, type Target } from '../driver/load.ts';
+import { startRedis, type RedisServer } from '../servers/redis.ts';
+import { startNatsCluster, type NatsCluster } from '../servers/nats.ts';
+import { checkText, EXIT_STATUS, type Report } from '../checker/check.ts';
+import { Recorder } from './recorder.ts';
+import { Nemesis, WorkloadGate, planFaults, type FaultKind, type FaultStep, type NemesisCounts } from './nemesis.ts';
+import { CHANNEL, MESH, NODES, OBJECTS, channel, planWorkload, topology, type OpPlan, type OpStep } from './workload.ts';
+
+export interface CampaignOptions {
+  impl: string;
+  backend: string;
+  seed: number;
+  ops: number;
+  faults: FaultKind[];
+  /** Probability of a fault after each operation. */
+  rate: number;
+  out: string;
+  /** Concurrent logical clients (default 4). */
+  workers?: number;
+  /** Milliseconds between progress lines (default 3000). */
+  progressMs?: number;
+  /** Where progress and messages go (default stderr). */
+  log?: (line: string) => void;
+  /** exec: implementations: the deadline of every call over the wire. */
+  callTimeoutMs?: number;
+}
+
+export interface CampaignResult {
+  report: Report;
+  exitStatus: number;
+  historyPath: string;
+  command: string;
+  /** done: the workload's operations; quiet: the quiet phase's; ok, fail and info count both. */
+  ops: { done: number; quiet: number; ok: number; fail: number; info: number; skipped: number };
+  faults: NemesisCounts;
+  journalEntries: number;
+  storeReads: number;
+  /** Workload and quiet phase, from the first operation to the journal read. */
+  runMs: number;
+  checkMs: number;
+}
+
+export const DEFAULT_WORKERS = 4;
+
+/** The schedule a seed names: the workload and the faults, both pure functions of the options. */
+export function planCampaign(o: Pick<CampaignOptions, 'seed' | 'ops' | 'faults' | 'rate' | 'workers'>): { ops: OpStep[]; faults: FaultStep[] } {
+  return {
+    ops: planWorkload({ seed: o.seed, ops: o.ops, workers: o.workers ?? DEFAULT_WORKERS }),
+    faults: planFaults({ seed: o.seed, ops: o.ops, kinds: o.faults, rate: o.rate }),
+  };
+}
+
+export function replayCommand(o: CampaignOptions): string {
+  const workers = (o.workers ?? DEFAULT_WORKERS) !== DEFAULT_WORKERS ? ` --workers ${o.workers}` : '';
+  return `spotcheck nemesis --impl ${o.impl} --backend ${o.backend} --seed ${o.seed} --ops ${o.ops} --faults ${o.faults.join(',') || 'none'} --rate ${o.rate}${workers} --out ${o.out}`;
+}
+
+/** Starts the servers a backend needs, runs fn, and stops them again whatever happens. */
+export async function withBackend<T>(o: Pick<CampaignOptions, 'impl' | 'backend' | 'callTimeoutMs'>, log: (line: string) => void, fn: (target: Target) => Promise<T>): Promise<T> {
+  const target: Target = { impl: o.impl, backend: o.backend, ...(o.callTimeoutMs ? { callTimeoutMs: o.callTimeoutMs } : {}) };
+  if (o.backend !== 'redis' && o.backend !== 'process') return fn(target);
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.splice(0).reverse()) await stop().catch(() => {});
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    log(`nemesis: interrupted (${signal}); stopping the servers this run started`);
+    void stopAll().finally(() => process.kill(process.pid, signal));
+  };
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  try {
+    let redis: RedisServer;
+    try {
+      redis = await startRedis();
+    } catch (e) {
+      throw new UsageError(`backend ${o.backend} could not start: ${(e as Error).message.split('\n')[0]}`);
+    }
+    stops.push(() => redis.stop());
+    log(`nemesis: Location Store: Redis via ${redis.via} at ${redis.url}`);
+    target.redisUrl = redis.url;
+    if (o.backend === 'process') {
+      let nats: NatsCluster;
+      try {
+        nats = await startNatsCluster();
+      } catch (e) {
+        throw new UsageError(`backend process could not start: ${(e as Error).message.split('\n')[0]}`);
+      }
+      stops.push(() => nats.stop());
+      target.natsUrls = nats.urls;
+    }
+    return await fn(target);
+  } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    await stopAll();
+  }
+}
+
+const NEEDS: Record<OpPlan['f'], Capability> = {
+  'channel-request': 'channels',
+  'node-direct': 'node-direct',
+  create: 'objects',
+  'object-message': 'objects',
+  close: 'objects',
+  relocate: 'relocation',
+};
+
+export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
+  const log = o.log ?? ((line: string) => process.stderr.write(line + '\n'));
+  return withBackend(o, log, async (target) => {
+    const driver = await openDriver(target);
+    try {
+      return await campaign(driver, o, log);
+    } finally {
+      await driver.close().catch(() => {});
+    }
+  });
+}
+
+async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) => void): Promise<CampaignResult> {
+  mkdirSync(o.out, { recursive: true });
+  const historyPath = join(o.out, 'history.jsonl');
+  const command = replayCommand(o);
+  const description = await driver.describe();
+  const can = new Set<string>(description.capabilities);
+  const timings = description.timings;
+  const plan = planCampaign(o);
+  const faults = plan.faults.filter((f) => (f.kind === 'relocation' ? can.has('relocation') : f.kind.startsWith('store') ? can.has('store-faults') : can.has('liveness')));
+
+  await driver.start(topology());
+  if (can.has('channels')) await driver.addChannel(channel());
+
+  const recorder = new Recorder(historyPath, driver);
+  const counts = { done: 0, quiet: 0, ok: 0, fail: 0, info: 0, skipped: 0 };
+  const gate = new WorkloadGate(faults[0]?.afterOp);
+  const nemesis = new Nemesis(driver, recorder, faults, gate);
+  const started = Date.now();
+  let progress: NodeJS.Timeout | undefined;
+  try {
+    recorder.write({ type: 'run', seed: o.seed, command });
+    const deadlineMs = timings.defaultDeadlineMs;
+    const relocateDeadlineMs = timings.defaultDeadlineMs + timings.cutoverFallbackMs;
+
+    const runOp = async (step: OpStep, process: string, op: string): Promise<void> => {
+      const p = step.plan;
+      if (!can.has(NEEDS[p.f])) {
+        counts.skipped++;
+        return;
+      }
+      const marker = `m-${op}`;
+      const payload = { app: 'echo' as const, value: op, mark: marker };
+      const app = 'app' in p && p.app === 'fail' ? { ...payload, app: 'fail' as const } : payload;
+      const objectId = 'object' in p ? p.object.id : undefined;
+      let spec: OperationSpec;
+      let node: string | undefined;
+      switch (p.f) {
+        case 'channel-request':
+          spec = { kind: p.f, from: p.from, channel: CHANNEL, payload: app, deadlineMs };
+          break;
+        case 'node-direct':
+          spec = { kind: p.f, from: p.from, mesh: MESH, to: p.to, payload: app, deadlineMs };
+          node = p.to;
+          break;
+        case 'create':
+          spec = { kind: p.f, from: p.from, objectId: p.object.id, objectKind: p.object.kind as 'actor', on: p.on, input: { mark: marker, ...(p.tickMs ? { tickMs: p.tickMs } : {}) }, deadlineMs };
+          node = p.on;
+          break;
+        case 'object-message':
+          spec = {
+            kind: p.f, from: p.from, objectId: p.object.id, objectKind: p.object.kind, payload: app, deadlineMs,
+            ...(p.instanceIntent ? { instanceIntent: true, activateOn: p.activateOn, factoryInput: { mark: `f-${op}`, ...(p.tickMs ? { tickMs: p.tickMs } : {}) } } : {}),
+          };
+          break;
+        case 'close': {
+          // Close names the generation it means: the one the kit reads now.
+          let generation = 0;
+          try {
+            generation = (await driver.lookup(p.object.id)).generation;
+          } catch {
+            /* a generation nobody holds: the close is refused */
+          }
+          spec = { kind: p.f, from: p.from, objectId: p.object.id, generation, deadlineMs };
+          break;
+        }
+        case 'relocate':
+          spec = { kind: p.f, from: p.from, objectId: p.object.id, target: p.target, deadlineMs: relocateDeadlineMs };
+          node = p.target;
+          break;
+      }
+      const base = { process, op, f: p.f, marker, ...(node ? { node } : {}), ...(objectId ? { objectId } : {}) };
+      recorder.op({ type: 'invoke', ...base });
+      let outcome: Outcome | null = null;
+      try {
+        const { opId } = await driver.submit(spec);
+        outcome = await driver.outcome(opId, (spec.deadlineMs ?? deadlineMs) + 2000);
+        if (!outcome) recorder.op({ type: 'info', ...base, value: 'no outcome within its deadline and 2 s' });
+        else if (outcome.status === 'reply') {
+          const reply = outcome.reply as { generation?: unknown } | undefined;
+          const generation = p.f === 'create' && typeof reply?.generation === 'number' ? reply.generation : undefined;
+          recorder.op({ type: 'ok', ...base, value: outcome.reply ?? null, ...(generation !== undefined ? { generation } : {}) });
+        } else recorder.op({ type: 'fail', ...base, value: outcome.errorKind ?? outcome.status });
+      } catch (e) {
+        recorder.op({ type: 'info', ...base, value: `driver error: ${(e as Error).message.split('\n')[0]}` });
+      }
+      if (process === 'quiet') counts.quiet++;
+      else counts.done++;
+      if (!outcome) counts.info++;
+      else if (outcome.status === 'reply') counts.ok++;
+      else counts.fail++;
+      if (objectId) await recorder.read(objectId, p.f === 'relocate');
+    };
+
+    const byWorker = new Map<string, OpStep[]>();
+    for (const step of plan.ops) byWorker.set(step.worker, [...(byWorker.get(step.worker) ?? []), step]);
+    const worker = async (steps: OpStep[]) => {
+      for (const step of steps) {
+        await gate.allow(step.index);
+        gate.start();
+        await runOp(step, step.worker, `${step.worker}-${step.index}`);
+      }
+    };
+
+    const say = () => {
+      const s = (Date.now() - started) / 1000;
+      log(`nemesis: ${counts.done}/${o.ops} ops (${counts.ok} ok, ${counts.fail} fail, ${counts.info} info), ${nemesis.counts.applied}/${faults.length} faults, ${nemesis.counts.errors} fault errors, ${recorder.readErrors} read errors, ${s.toFixed(1)} s`);
+    };
+    progress = setInterval(say, o.progressMs ?? 3000);
+    progress.unref();
+
+    const nemesisDone = nemesis.run();
+    try {
+      await Promise.all([...byWorker.values()].map(worker));
+    } finally {
+      // The workload is over (or broke): no more faults, and heal what is broken.
+      nemesis.stop();
+      await nemesisDone;
+    }
+    await nemesis.healAll();
+
+    // The quiet phase: no faults; every object and the channel once more, then the final reads.
+    const quiet = OBJECTS.length + 1;
+    for (let k = 0; k < quiet; k++) {
+      const from = NODES[k % NODES.length];
+      const step: OpStep = k < OBJECTS.length
+        ? { index: o.ops + k, worker: 'quiet', plan: { f: 'object-message', from, object: OBJECTS[k], app: 'echo' } }
+        : { index: o.ops + k, worker: 'quiet', plan: { f: 'channel-request', from, app: 'echo' } };
+      await runOp(step, 'quiet', `quiet-${k}`);
+    }
+    await Promise.all(OBJECTS.map((obj) => recorder.read(obj.id, true)));
+    const journalEntries = await recorder.journal();
+    say();
+    const runMs = Date.now() - started;
+    recorder.close();
+
+    const t0 = performance.now();
+    const report = checkText(readFileSync(historyPath, 'utf8'));
+    const checkMs = performance.now() - t0;
+    return {
+      report, exitStatus: EXIT_STATUS[report.verdict], historyPath, command, ops: counts, faults: nemesis.counts,
+      journalEntries, storeReads: recorder.storeReads, runMs, checkMs,
+    };
+  } finally {
+    if (progress) clearInterval(progress);
+    nemesis.stop();
+    recorder.close();
+  }
+}

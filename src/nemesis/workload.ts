@@ -1,0 +1,121 @@
+// The workload generator: from a seed, the campaign's client operations, in the order they are
+// started and each with the worker (logical client) that runs it. It is a pure function of its
+// options, so a seed names one workload (test/nemesis.test.ts holds it to that). What depends on
+// the runtime's state (the generation a Close names) is read when the operation runs, not here.
+//
+// The topology is fixed and small, so that operations collide: one RouteMesh of four nodes, one
+// RouteMesh channel served by all of them, and a pool of objects of every kind (Actors, User Spots,
+// Instance Spots) that every worker creates, messages, relocates and closes.
+
+import type { ObjectKind, Rid, Topology, ChannelSpec } from '../driver/types.ts';
+import { Prng } from './prng.ts';
+
+export const MESH = 'm1';
+export const NODES: readonly Rid[] = ['A', 'B', 'C', 'D'];
+export const CHANNEL = 'ch';
+
+export interface PoolObject {
+  id: string;
+  kind: ObjectKind;
+}
+
+export const OBJECTS: readonly PoolObject[] = [
+  { id: 'a0', kind: 'actor' },
+  { id: 'a1', kind: 'actor' },
+  { id: 'a2', kind: 'actor' },
+  { id: 'u0', kind: 'user-spot' },
+  { id: 'u1', kind: 'user-spot' },
+  { id: 'i0', kind: 'instance-spot' },
+  { id: 'i1', kind: 'instance-spot' },
+  { id: 'i2', kind: 'instance-spot' },
+];
+
+export function topology(): Topology {
+  return { meshes: [{ name: MESH, nodes: [...NODES] }] };
+}
+
+export function channel(): ChannelSpec {
+  return { name: CHANNEL, kind: 'routemesh', servers: NODES.map((node) => ({ node, weight: 1 })) };
+}
+
+/** Which handler of the test application a message runs. */
+export type App = 'echo' | 'fail';
+
+export type OpPlan =
+  | { f: 'channel-request'; from: Rid; app: App }
+  | { f: 'node-direct'; from: Rid; to: Rid; app: App }
+  | { f: 'create'; from: Rid; object: PoolObject; on: Rid; tickMs?: number }
+  | { f: 'object-message'; from: Rid; object: PoolObject; app: App; instanceIntent?: boolean; activateOn?: Rid; tickMs?: number }
+  | { f: 'close'; from: Rid; object: PoolObject }
+  | { f: 'relocate'; from: Rid; object: PoolObject; target: Rid };
+
+export interface OpStep {
+  /** 0-based position in the workload; also names the operation (`<worker>-<index>`) and its markers. */
+  index: number;
+  worker: string;
+  plan: OpPlan;
+}
+
+export interface WorkloadOptions {
+  seed: number;
+  ops: number;
+  workers: number;
+}
+
+const MIX = {
+  'channel-request': 20,
+  'node-direct': 20,
+  create: 8,
+  'object-message': 42,
+  close: 3,
+  relocate: 7,
+} as const;
+
+/** One in this many messages runs the failing handler (a HandlerError is a result like any other). */
+const FAIL_SHARE = 0.1;
+const TICK_MS = 250;
+
+export function workerName(i: number): string {
+  return `w${i}`;
+}
+
+export function planWorkload(options: WorkloadOptions): OpStep[] {
+  const rng = new Prng(options.seed);
+  const steps: OpStep[] = [];
+  const app = (): App => (rng.chance(FAIL_SHARE) ? 'fail' : 'echo');
+  for (let index = 0; index < options.ops; index++) {
+    const from = rng.pick(NODES);
+    const f = rng.weighted(MIX);
+    let plan: OpPlan;
+    switch (f) {
+      case 'channel-request':
+        plan = { f, from, app: app() };
+        break;
+      case 'node-direct':
+        plan = { f, from, to: rng.pick(NODES.filter((n) => n !== from)), app: app() };
+        break;
+      case 'create': {
+        const object = rng.pick(OBJECTS.filter((o) => o.kind !== 'instance-spot'));
+        plan = { f, from, object, on: rng.pick(NODES), ...(rng.chance(0.3) ? { tickMs: TICK_MS } : {}) };
+        break;
+      }
+      case 'object-message': {
+        const object = rng.pick(OBJECTS);
+        const intent = object.kind === 'instance-spot' && rng.chance(0.7);
+        plan = {
+          f, from, object, app: app(),
+          ...(intent ? { instanceIntent: true, activateOn: rng.pick(NODES), ...(rng.chance(0.3) ? { tickMs: TICK_MS } : {}) } : {}),
+        };
+        break;
+      }
+      case 'close':
+        plan = { f, from, object: rng.pick(OBJECTS) };
+        break;
+      case 'relocate':
+        plan = { f, from, object: rng.pick(OBJECTS), target: rng.pick(NODES) };
+        break;
+    }
+    steps.push({ index, worker: workerName(index % options.workers), plan });
+  }
+  return steps;
+}
