@@ -17,7 +17,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Driver } from '../src/driver/types.ts';
 import { FrameReader, quote, type Frame } from './frames.ts';
-import { checkParams, checkResult, mismatchLine } from './wire-schema.ts';
+import { checkParams, checkResult, mismatchLine, prepareWireSchema } from './wire-schema.ts';
 import { WIRE_PROTOCOL_VERSION } from '../src/driver/schema/methods.ts';
 
 export const DRIVER_METHODS = [
@@ -174,6 +174,8 @@ class Peer {
       if (process.env.SPOTCHECK_DEBUG) process.stderr.write(text);
     });
     this.hold(false);
+    // While the implementation starts: compile the schema's validators, once per kit process.
+    prepareWireSchema();
   }
 
   /** The process keeps the kit alive only while a request waits for it. */
