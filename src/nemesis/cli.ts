@@ -82,6 +82,9 @@ export function nemesisCommand(program: Command): Command {
       const r = await runCampaign(options);
       const out: string[] = [];
       out.push(`nemesis: ${r.ops.done} ops + ${r.ops.quiet} quiet (${r.ops.ok} ok, ${r.ops.fail} fail, ${r.ops.info} info${r.ops.skipped ? `, ${r.ops.skipped} not supported` : ''}), ${r.faults.applied} faults (${r.faults.restarts} restarts, ${r.faults.errors} errors), ${r.journalEntries} journal entries, ${r.storeReads} Store reads in ${(r.runMs / 1000).toFixed(1)} s (${(r.ops.done / (r.runMs / 1000)).toFixed(0)} ops/s); checked in ${r.checkMs.toFixed(0)} ms`);
+      if (r.unhandledRejections.length > 0) {
+        out.push(`nemesis: the runtime left ${r.unhandledRejections.length} promise rejection(s) unhandled (no invariant of the history, but a fault of the runtime); first: ${r.unhandledRejections[0]}`);
+      }
       out.push(formatReport(r.report, r.historyPath));
       if (r.report.verdict === 'invalid' && !r.report.header?.command) out.push(`replay: ${r.command}`);
       process.stdout.write(out.join('\n') + '\n');

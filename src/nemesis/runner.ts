@@ -4,7 +4,7 @@
 
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Driver, OperationSpec, Outcome, Capability } from '../driver/types.ts';
+import type { AppPayload, Driver, OperationSpec, Outcome, Capability } from '../driver/types.ts';
 import { openDriver, UsageError, type Target } from '../driver/load.ts';
 import { startRedis, type RedisServer } from '../servers/redis.ts';
 import { startNatsCluster, type NatsCluster } from '../servers/nats.ts';
@@ -45,6 +45,8 @@ export interface CampaignResult {
   /** Workload and quiet phase, from the first operation to the journal read. */
   runMs: number;
   checkMs: number;
+  /** Promise rejections the (in-process) runtime left unhandled: no history violation, but a runtime fault. */
+  unhandledRejections: string[];
 }
 
 export const DEFAULT_WORKERS = 4;
@@ -113,17 +115,63 @@ const NEEDS: Record<OpPlan['f'], Capability> = {
 
 export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
   const log = o.log ?? ((line: string) => process.stderr.write(line + '\n'));
-  return withBackend(o, log, async (target) => {
-    const driver = await openDriver(target);
-    try {
-      return await campaign(driver, o, log);
-    } finally {
-      await driver.close().catch(() => {});
-    }
-  });
+  // An in-process runtime that leaves a promise rejection unhandled would end this process (Node's
+  // default): the campaign notes it instead, goes on, and reports it beside the verdict.
+  const rejections: string[] = [];
+  const onRejection = (reason: unknown) => {
+    const line = reason instanceof Error ? `${reason.name}: ${reason.message.split('\n')[0]}` : String(reason);
+    if (rejections.length === 0) log(`nemesis: the runtime left a promise rejection unhandled: ${line}`);
+    rejections.push(line);
+  };
+  process.on('unhandledRejection', onRejection);
+  try {
+    return await withBackend(o, log, async (target) => {
+      await warmUp(target);
+      const driver = await openDriver(target);
+      try {
+        return { ...(await campaign(driver, o, log)), unhandledRejections: rejections };
+      } finally {
+        await driver.close().catch(() => {});
+      }
+    });
+  } finally {
+    process.off('unhandledRejection', onRejection);
+  }
 }
 
-async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) => void): Promise<CampaignResult> {
+/**
+ * An in-process runtime loads (and tsx compiles) each of its modules the first time it is used: on
+ * this machine that stops the event loop for a few hundred ms, longer than the reference's
+ * liveness deadline, so every peer looked half-open in the campaign's first second. One of each
+ * operation on a throwaway runtime first; nothing of it goes into the history.
+ */
+async function warmUp(target: Target): Promise<void> {
+  if (target.impl.startsWith('exec:') || target.backend === 'process') return;
+  const driver = await openDriver(target);
+  try {
+    await driver.start({ meshes: [{ name: MESH, nodes: ['A', 'B'] }] });
+    await driver.addChannel({ name: CHANNEL, kind: 'routemesh', servers: [{ node: 'A', weight: 1 }, { node: 'B', weight: 1 }] });
+    const ops: OperationSpec[] = [
+      { kind: 'channel-request', from: 'A', channel: CHANNEL, payload: { app: 'echo', value: 0 } },
+      { kind: 'node-direct', from: 'A', mesh: MESH, to: 'B', payload: { app: 'fail', value: 0 } },
+      { kind: 'create', from: 'A', objectId: 'w', objectKind: 'actor', on: 'B', input: {} },
+      { kind: 'object-message', from: 'A', objectId: 'w', objectKind: 'actor', payload: { app: 'echo', value: 0 } },
+      { kind: 'relocate', from: 'A', objectId: 'w', target: 'A' },
+      { kind: 'close', from: 'A', objectId: 'w', generation: 1 },
+      { kind: 'object-message', from: 'A', objectId: 'i', objectKind: 'instance-spot', payload: { app: 'echo', value: 0 }, instanceIntent: true },
+    ];
+    for (const op of ops) await driver.outcome((await driver.submit(op)).opId, 3000).catch(() => null);
+    await driver.lookup('w');
+    await driver.relocation('w');
+    await driver.journal();
+  } catch {
+    /* a warm-up that fails leaves the campaign to find out why */
+  } finally {
+    await driver.close().catch(() => {});
+  }
+}
+
+async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) => void): Promise<Omit<CampaignResult, 'unhandledRejections'>> {
   mkdirSync(o.out, { recursive: true });
   const historyPath = join(o.out, 'history.jsonl');
   const command = replayCommand(o);
@@ -142,11 +190,20 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
   const nemesis = new Nemesis(driver, recorder, faults, gate);
   const started = Date.now();
   let progress: NodeJS.Timeout | undefined;
+  let openAllGates = () => {};
   try {
     recorder.write({ type: 'run', seed: o.seed, command });
     const deadlineMs = timings.defaultDeadlineMs;
     const relocateDeadlineMs = timings.defaultDeadlineMs + timings.cutoverFallbackMs;
 
+    // Gates of blocking handlers, each with the timer that opens it; all are opened when the workload ends.
+    const gates = new Map<string, NodeJS.Timeout>();
+    const openGate = (gate: string) => {
+      clearTimeout(gates.get(gate));
+      gates.delete(gate);
+      void driver.releaseGate(gate).catch(() => {});
+    };
+    openAllGates = () => [...gates.keys()].forEach(openGate);
     const runOp = async (step: OpStep, process: string, op: string): Promise<void> => {
       const p = step.plan;
       if (!can.has(NEEDS[p.f])) {
@@ -154,8 +211,9 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
         return;
       }
       const marker = `m-${op}`;
-      const payload = { app: 'echo' as const, value: op, mark: marker };
-      const app = 'app' in p && p.app === 'fail' ? { ...payload, app: 'fail' as const } : payload;
+      const which = 'app' in p ? p.app : 'echo';
+      const gate = typeof which === 'object' ? `g-${op}` : undefined;
+      const app: AppPayload = typeof which === 'object' ? { app: 'block', gate: gate!, value: op, mark: marker } : { app: which, value: op, mark: marker };
       const objectId = 'object' in p ? p.object.id : undefined;
       let spec: OperationSpec;
       let node: string | undefined;
@@ -198,6 +256,8 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
       let outcome: Outcome | null = null;
       try {
         const { opId } = await driver.submit(spec);
+        // The gate opens on its time even when the outcome came first (a timeout): the late run is the point.
+        if (gate && typeof which === 'object') gates.set(gate, setTimeout(() => openGate(gate), which.block));
         outcome = await driver.outcome(opId, (spec.deadlineMs ?? deadlineMs) + 2000);
         if (!outcome) recorder.op({ type: 'info', ...base, value: 'no outcome within its deadline and 2 s' });
         else if (outcome.status === 'reply') {
@@ -240,6 +300,7 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
       // The workload is over (or broke): no more faults, and heal what is broken.
       nemesis.stop();
       await nemesisDone;
+      openAllGates();
     }
     await nemesis.healAll();
 
@@ -267,6 +328,7 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
     };
   } finally {
     if (progress) clearInterval(progress);
+    openAllGates();
     nemesis.stop();
     recorder.close();
   }

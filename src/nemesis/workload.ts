@@ -38,8 +38,13 @@ export function channel(): ChannelSpec {
   return { name: CHANNEL, kind: 'routemesh', servers: NODES.map((node) => ({ node, weight: 1 })) };
 }
 
-/** Which handler of the test application a message runs. */
-export type App = 'echo' | 'fail';
+/**
+ * Which handler of the test application a message runs: echo, fail (a HandlerError), or block: the
+ * handler waits on a gate of its own that the worker releases `releaseMs` after the submit, which
+ * may be after the operation's deadline (1,000 ms on the reference), so a late reply races the
+ * timeout.
+ */
+export type App = 'echo' | 'fail' | { block: number };
 
 export type OpPlan =
   | { f: 'channel-request'; from: Rid; app: App }
@@ -71,8 +76,10 @@ const MIX = {
   relocate: 7,
 } as const;
 
-/** One in this many messages runs the failing handler (a HandlerError is a result like any other). */
+/** Shares of messages that run the failing handler (a HandlerError is a result like any other) and a blocking one. */
 const FAIL_SHARE = 0.1;
+const BLOCK_SHARE = 0.15;
+const MAX_BLOCK_MS = 2000;
 const TICK_MS = 250;
 
 export function workerName(i: number): string {
@@ -82,7 +89,10 @@ export function workerName(i: number): string {
 export function planWorkload(options: WorkloadOptions): OpStep[] {
   const rng = new Prng(options.seed);
   const steps: OpStep[] = [];
-  const app = (): App => (rng.chance(FAIL_SHARE) ? 'fail' : 'echo');
+  const app = (): App => {
+    const x = rng.next();
+    return x < FAIL_SHARE ? 'fail' : x < FAIL_SHARE + BLOCK_SHARE ? { block: rng.int(0, MAX_BLOCK_MS) } : 'echo';
+  };
   for (let index = 0; index < options.ops; index++) {
     const from = rng.pick(NODES);
     const f = rng.weighted(MIX);
