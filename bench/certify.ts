@@ -118,8 +118,8 @@ export function printCertifyFigures(line: Line, f: CertifyFigures): void {
   line(`certify --level ${f.level} --runs 1, in process (embedded)`, `${(f.embeddedMs / 1000).toFixed(1)} s for ${f.scenarios} scenarios (median)`);
   line(`certify --level ${f.level} --runs 1, over the wire (exec:)`, `${(f.wireMs / 1000).toFixed(1)} s (median)`);
   line('  wire / in process (goal: at most 1.3)', `${f.ratio.toFixed(2)}`);
-  line('  Driver call, describe(): in process / over the wire', `${f.callEmbeddedUs.toFixed(0)} µs / ${f.callWireUs.toFixed(0)} µs (median)`);
-  line('  adapter overhead per Driver call', `${(f.callWireUs - f.callEmbeddedUs).toFixed(0)} µs`);
+  line('  Driver call, describe(): in process / over the wire', `${f.callEmbeddedUs.toFixed(1)} µs / ${f.callWireUs.toFixed(1)} µs (median)`);
+  line('  adapter overhead per Driver call', `${(f.callWireUs - f.callEmbeddedUs).toFixed(1)} µs`);
   line('  extra wall time per scenario over the wire', `${f.perScenarioMs.toFixed(0)} ms`);
 }
 
