@@ -20,7 +20,7 @@ import { DEFAULT_PARALLEL, KIT_ROOT, RunAborted, Suite, checkTags, publishReport
 import { DEFAULT_CALL_TIMEOUT_MS, takeScenarioStderr } from '../../adapters/jsonrpc.ts';
 import { ensureOutDir } from './out-dir.ts';
 import type { ScenarioResult } from '../run/results.ts';
-import { parseShard, scenarioKey, shardText, type Shard } from '../run/shard.ts';
+import { compareScenarioPlaces, parseShard, scenarioKey, shardText, type Shard } from '../run/shard.ts';
 import { resultsOf, type Compliance, type RunInfo } from '../report/compliance.ts';
 import { MergeRefused, ReportInputError, mergeShards, readReport } from '../report/merge.ts';
 import { runEnvironment, serverVersions } from '../certify/servers.ts';
@@ -335,7 +335,10 @@ function certifyFrom(files: string[], level: LevelName | undefined, out: string)
     results: resultsOf(compliance),
     run: compliance.run,
   });
-  for (const key of ['requirements', 'summary', 'level'] as const) {
+  // (The order of scenarios within an ID is the order they finished in, and is not compared.)
+  const inOrder = (c: Compliance) => c.requirements.map((r) => ({ ...r, scenarios: [...r.scenarios].sort(compareScenarioPlaces) }));
+  if (!isDeepStrictEqual(inOrder(again), inOrder(compliance))) throw new UsageError(`${label}: its requirements do not follow from its scenarios: not a report this kit wrote`);
+  for (const key of ['summary', 'level'] as const) {
     if (!isDeepStrictEqual(again[key], compliance[key])) throw new UsageError(`${label}: its ${key} do not follow from its scenarios: not a report this kit wrote`);
   }
   const progress = new Progress(process.stdout);
