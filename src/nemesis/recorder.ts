@@ -11,9 +11,11 @@
 
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Driver, JournalEntry } from '../driver/types.ts';
-import { historyLine, type HistoryLine } from '../checker/history.ts';
+import { historyLine, type HistoryLine, type OpEvent } from '../checker/history.ts';
 
 type OpLine = Extract<HistoryLine, { type: 'invoke' | 'ok' | 'fail' | 'info' }>;
+/** An operation line's fields but its type and time. */
+export type OpFields = Omit<OpEvent, 'type' | 'time' | 'line'> & { failpoint?: string };
 
 const FLUSH_LINES = 500;
 
@@ -41,7 +43,7 @@ export class Recorder {
     if (this.buffer.length >= FLUSH_LINES) this.flush();
   }
 
-  op(e: Omit<OpLine, 'time'>): void {
+  op(e: OpFields & { type: OpLine['type'] }): void {
     this.write({ ...e, time: this.now() } as OpLine);
   }
 
@@ -71,6 +73,43 @@ export class Recorder {
       }
     });
     this.reads = next;
+    return next;
+  }
+
+  /**
+   * A Session client's view (Driver.session): one session line per Session a running process
+   * holds for it (its owner's view, with the binding tokens still bound), and one per other node
+   * that also holds that Session ID. A read is kept only when it began and returned in the same
+   * millisecond: then its time is the instant of the read, before or after a crash without doubt
+   * (session-not-restored turns on exactly that). Queued behind the Store reads. Returns whether
+   * the client's current (last) connection is open, or undefined when unknown.
+   */
+  session(client: string): Promise<boolean | undefined> {
+    const next = this.reads.then(async () => {
+      if (this.closed) return undefined;
+      try {
+        const t0 = this.now();
+        const view = await this.driver.session(client);
+        const t1 = this.now();
+        if (t0 === t1) {
+          for (const c of view.connections) {
+            const owner = c.atOwner;
+            if (owner) {
+              const bindings = owner.bindings.filter((b) => b.state === 'bound').map((b) => b.token);
+              this.write({ type: 'session', time: t1, session: owner.sessionId, node: owner.node, client, state: owner.state, bindings });
+            }
+            for (const node of c.heldBy) {
+              if (c.sessionId && node !== owner?.node) this.write({ type: 'session', time: t1, session: c.sessionId, node, client, state: 'open' });
+            }
+          }
+        }
+        return view.connections.at(-1)?.open;
+      } catch {
+        this.readErrors++;
+        return undefined;
+      }
+    });
+    this.reads = next.then(() => {});
     return next;
   }
 

@@ -9,7 +9,7 @@ import { openDriver, UsageError, type Target } from '../driver/load.ts';
 import { startRedis, type RedisServer } from '../servers/redis.ts';
 import { startNatsCluster, type NatsCluster } from '../servers/nats.ts';
 import { checkText, EXIT_STATUS, type Report } from '../checker/check.ts';
-import { Recorder } from './recorder.ts';
+import { Recorder, type OpFields } from './recorder.ts';
 import { Nemesis, WorkloadGate, planFaults, type FaultKind, type FaultStep, type NemesisCounts } from './nemesis.ts';
 import { CHANNEL, MESH, NODES, OBJECTS, channel, planWorkload, topology, type OpPlan, type OpStep } from './workload.ts';
 
@@ -111,7 +111,17 @@ const NEEDS: Record<OpPlan['f'], Capability> = {
   'object-message': 'objects',
   close: 'objects',
   relocate: 'relocation',
+  'session-relay': 'sessions',
 };
+
+/** What a Session client of the workload holds: its current connection, and its bindings there and on the one before. */
+interface ClientState {
+  node?: string;
+  open: boolean;
+  session?: string;
+  tokens: Map<string, string>;
+  previous: Map<string, string>;
+}
 
 export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
   const log = o.log ?? ((line: string) => process.stderr.write(line + '\n'));
@@ -187,10 +197,11 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
   const recorder = new Recorder(historyPath, driver);
   const counts = { done: 0, quiet: 0, ok: 0, fail: 0, info: 0, skipped: 0 };
   const gate = new WorkloadGate(faults[0]?.afterOp);
-  const nemesis = new Nemesis(driver, recorder, faults, gate);
+  const nemesis = new Nemesis(driver, recorder, faults, gate, () => readSessions());
   const started = Date.now();
   let progress: NodeJS.Timeout | undefined;
   let openAllGates = () => {};
+  let readSessions = async () => {};
   try {
     recorder.write({ type: 'run', seed: o.seed, command });
     const deadlineMs = timings.defaultDeadlineMs;
@@ -215,6 +226,7 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
       const gate = typeof which === 'object' ? `g-${op}` : undefined;
       const app: AppPayload = typeof which === 'object' ? { app: 'block', gate: gate!, value: op, mark: marker } : { app: which, value: op, mark: marker };
       const objectId = 'object' in p ? p.object.id : undefined;
+      if (p.f === 'session-relay') return runSessionRelay(p, process, op, marker, app);
       let spec: OperationSpec;
       let node: string | undefined;
       switch (p.f) {
@@ -274,6 +286,66 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
       else if (outcome.status === 'reply') counts.ok++;
       else counts.fail++;
       if (objectId) await recorder.read(objectId, p.f === 'relocate');
+    };
+
+    // Session relays: a client's sub-steps (connect, authenticate, bind) are operations of their
+    // own, named after the relay they serve (`w2-17/connect`); the relay is the planned operation.
+    const clients = new Map<string, ClientState>();
+    const complete = (base: OpFields, outcome: Outcome | null, error?: unknown) => {
+      if (error !== undefined) recorder.op({ type: 'info', ...base, value: `driver error: ${(error as Error).message.split('\n')[0]}` } );
+      else if (!outcome) recorder.op({ type: 'info', ...base, value: 'no outcome within its deadline and 2 s' } );
+      else if (outcome.status === 'reply') recorder.op({ type: 'ok', ...base, value: outcome.reply ?? null } );
+      else recorder.op({ type: 'fail', ...base, value: outcome.errorKind ?? outcome.status } );
+    };
+    const submitted = async (base: OpFields, spec: OperationSpec): Promise<Outcome | null> => {
+      recorder.op({ type: 'invoke', ...base } );
+      try {
+        const { opId } = await driver.submit(spec);
+        const outcome = await driver.outcome(opId, (spec.deadlineMs ?? deadlineMs) + 2000);
+        complete(base, outcome);
+        return outcome;
+      } catch (e) {
+        complete(base, null, e);
+        return null;
+      }
+    };
+    const runSessionRelay = async (p: Extract<OpPlan, { f: 'session-relay' }>, process: string, op: string, marker: string, payload: AppPayload): Promise<void> => {
+      const client = p.client;
+      const st: ClientState = clients.get(client) ?? { open: false, tokens: new Map(), previous: new Map() };
+      clients.set(client, st);
+      const objectId = p.object.id;
+      if (!st.open || st.node !== p.node) {
+        const c = await submitted({ process, op: `${op}/connect`, f: 'session-connect', node: p.node }, { kind: 'session-connect', client, node: p.node, deadlineMs });
+        const reply = c?.status === 'reply' ? (c.reply as { sessionId?: string }) : undefined;
+        if (reply) {
+          st.previous = st.tokens;
+          st.tokens = new Map();
+          st.node = p.node;
+          st.open = true;
+          st.session = reply.sessionId;
+          await submitted({ process, op: `${op}/auth`, f: 'session-authenticate', node: p.node, ...(st.session ? { session: st.session } : {}) }, { kind: 'session-authenticate', client, deadlineMs });
+        }
+      }
+      let token = p.stale ? st.previous.get(objectId) : undefined;
+      if (!token && st.open && !st.tokens.has(objectId)) {
+        const b = await submitted({ process, op: `${op}/bind`, f: 'session-bind', objectId, ...(st.session ? { session: st.session } : {}) }, { kind: 'session-bind', client, objectId, deadlineMs });
+        const t = b?.status === 'reply' ? (b.reply as { token?: string }).token : undefined;
+        if (t) st.tokens.set(objectId, t);
+      }
+      token ??= st.tokens.get(objectId) ?? 'no-binding';
+      const base = { process, op, f: 'session-relay', marker, objectId, binding: token, ...(st.session ? { session: st.session } : {}) };
+      const outcome = await submitted(base, { kind: 'session-relay', client, bindingToken: token, payload, deadlineMs });
+      counts.done++;
+      if (!outcome) counts.info++;
+      else if (outcome.status === 'reply') counts.ok++;
+      else counts.fail++;
+      if (outcome?.status === 'failure' && outcome.errorKind === 'BindingEnded' && st.tokens.get(objectId) === token) st.tokens.delete(objectId);
+      const open = await recorder.session(client);
+      if (open !== undefined) st.open = open;
+      await recorder.read(objectId, false);
+    };
+    readSessions = async () => {
+      await Promise.all([...clients.keys()].map((c) => recorder.session(c)));
     };
 
     const byWorker = new Map<string, OpStep[]>();

@@ -52,7 +52,14 @@ export type OpPlan =
   | { f: 'create'; from: Rid; object: PoolObject; on: Rid; tickMs?: number }
   | { f: 'object-message'; from: Rid; object: PoolObject; app: App; instanceIntent?: boolean; activateOn?: Rid; tickMs?: number }
   | { f: 'close'; from: Rid; object: PoolObject }
-  | { f: 'relocate'; from: Rid; object: PoolObject; target: Rid };
+  | { f: 'relocate'; from: Rid; object: PoolObject; target: Rid }
+  /**
+   * The worker's Session client (`c<n>` of worker `w<n>`) relays a message to an Actor through a
+   * Session on `node`: it connects (and authenticates) when its current connection is to another
+   * node or closed, and binds the Actor when that Session holds no binding of it. With `stale` it
+   * relays through the binding its previous Session had, if any (which must not work).
+   */
+  | { f: 'session-relay'; client: string; node: Rid; object: PoolObject; app: App; stale?: boolean };
 
 export interface OpStep {
   /** 0-based position in the workload; also names the operation (`<worker>-<index>`) and its markers. */
@@ -74,6 +81,7 @@ const MIX = {
   'object-message': 42,
   close: 3,
   relocate: 7,
+  'session-relay': 8,
 } as const;
 
 /** Shares of messages that run the failing handler (a HandlerError is a result like any other) and a blocking one. */
@@ -86,6 +94,10 @@ export function workerName(i: number): string {
   return `w${i}`;
 }
 
+export function clientName(i: number): string {
+  return `c${i}`;
+}
+
 export function planWorkload(options: WorkloadOptions): OpStep[] {
   const rng = new Prng(options.seed);
   const steps: OpStep[] = [];
@@ -94,7 +106,7 @@ export function planWorkload(options: WorkloadOptions): OpStep[] {
     return x < FAIL_SHARE ? 'fail' : x < FAIL_SHARE + BLOCK_SHARE ? { block: rng.int(0, MAX_BLOCK_MS) } : 'echo';
   };
   for (let index = 0; index < options.ops; index++) {
-    const from = rng.pick(NODES);
+    const from = rng.pick(NODES); // the caller, or the Session owner a client connects to
     const f = rng.weighted(MIX);
     let plan: OpPlan;
     switch (f) {
@@ -123,6 +135,12 @@ export function planWorkload(options: WorkloadOptions): OpStep[] {
         break;
       case 'relocate':
         plan = { f, from, object: rng.pick(OBJECTS), target: rng.pick(NODES) };
+        break;
+      case 'session-relay':
+        plan = {
+          f, client: clientName(index % options.workers), node: from, object: rng.pick(OBJECTS.filter((o) => o.kind === 'actor')), app: app(),
+          ...(rng.chance(0.15) ? { stale: true } : {}),
+        };
         break;
     }
     steps.push({ index, worker: workerName(index % options.workers), plan });
