@@ -8,12 +8,12 @@
 //     second, and checker time per 10,000 operations.
 // Each campaign runs as a child process (`src/nemesis/cli.ts`), so a mutant that wedges or leaves
 // timers behind cannot touch the next one; a campaign over its time limit is killed and counted as
-// not judged. `node --import tsx bench/nemesis.ts [--mutants-only | --reference-only]` prints the
+// not judged. `node --import tsx bench/nemesis.ts [--mutants-only | --reference-only] [--parallel n]` prints the
 // figures on its own; the lead wires benchNemesis() into bench/bench.ts.
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { referenceMutants } from '../adapters/embedded.ts';
@@ -58,12 +58,34 @@ export interface NemesisFigures {
   reference: CampaignRun[];
 }
 
+/** Campaigns running now, by process group: stopped with the bench when it is interrupted. */
+const running = new Set<number>();
+let stopOnSignal = false;
+function stopRunningOnSignal(): void {
+  if (stopOnSignal) return;
+  stopOnSignal = true;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      for (const pid of running) {
+        try {
+          process.kill(-pid, 'SIGTERM');
+        } catch {
+          /* already gone */
+        }
+      }
+      process.kill(process.pid, signal);
+    });
+  }
+}
+
 function runCampaignProcess(impl: string, backend: string, b: CampaignBudget, limitMs: number, env: NodeJS.ProcessEnv = {}): Promise<CampaignRun> {
   const out = mkdtempSync(join(tmpdir(), 'spotcheck-nemesis-'));
   const args = ['--import', 'tsx', CLI, '--impl', impl, '--backend', backend, '--seed', String(b.seed), '--ops', String(b.ops), '--faults', b.faults, '--rate', String(b.rate), '--out', out, '--progress', '10000'];
   const started = Date.now();
   return new Promise((done) => {
+    stopRunningOnSignal();
     const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    running.add(child.pid!);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -80,6 +102,7 @@ function runCampaignProcess(impl: string, backend: string, b: CampaignBudget, li
     }, limitMs);
     child.on('close', (code) => {
       clearTimeout(timer);
+      running.delete(child.pid!);
       rmSync(out, { recursive: true, force: true });
       const summary = stdout.split('\n').find((l) => /^nemesis: \d+ ops/.test(l)) ?? '';
       const m = /\((\d+) ops\/s\); checked in (\d+) ms/.exec(summary);
@@ -113,7 +136,7 @@ async function pool<T, R>(items: T[], width: number, fn: (t: T) => Promise<R>, e
 export interface BenchNemesisOptions {
   mutants?: boolean;
   reference?: boolean;
-  /** Campaigns at once (default: the CPUs, at most 4). */
+  /** Mutant campaigns at once (default 4: they mostly wait on deadlines and fault durations). */
   parallel?: number;
   mutantBudget?: CampaignBudget;
   referenceBudget?: CampaignBudget;
@@ -125,7 +148,7 @@ export interface BenchNemesisOptions {
 export async function benchNemesis(o: BenchNemesisOptions = {}): Promise<NemesisFigures> {
   const line = o.line ?? ((s: string) => console.log(s));
   const budget = o.mutantBudget ?? MUTANT_BUDGET;
-  const width = o.parallel ?? Math.min(4, availableParallelism());
+  const width = o.parallel ?? 4;
   const figures: NemesisFigures = { budget, mutants: [], caught: [], missed: [], notJudged: [], reference: [] };
 
   if (o.reference !== false) {
@@ -163,5 +186,6 @@ export async function benchNemesis(o: BenchNemesisOptions = {}): Promise<Nemesis
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  await benchNemesis({ mutants: !args.includes('--reference-only'), reference: !args.includes('--mutants-only') });
+  const parallel = args.includes('--parallel') ? Number(args[args.indexOf('--parallel') + 1]) : undefined;
+  await benchNemesis({ mutants: !args.includes('--reference-only'), reference: !args.includes('--mutants-only'), ...(parallel ? { parallel } : {}) });
 }
