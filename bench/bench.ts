@@ -19,6 +19,7 @@ import { RedisStore } from '../impl-reference/store/redis.ts';
 import type { Store } from '../impl-reference/store/types.ts';
 import { processFigures } from './process.ts';
 import { benchSite, printSiteFigures } from './site.ts';
+import { benchCertify, printCertifyFigures } from './certify.ts';
 
 const line = (what: string, figure: string) => console.log(`${what.padEnd(58)} ${figure}`);
 
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
   await meshThroughput(64);
   await processFigures(line);
   printSiteFigures(await benchSite(), line);
+  printCertifyFigures(line, await benchCertify());
 }
 
 main().catch((e) => {
