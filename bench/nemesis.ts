@@ -47,6 +47,8 @@ export interface CampaignRun {
   ops?: number;
   ms: number;
   tail: string;
+  /** The history, kept when the run was not valid. */
+  history?: string;
 }
 
 export interface NemesisFigures {
@@ -103,7 +105,8 @@ function runCampaignProcess(impl: string, backend: string, b: CampaignBudget, li
     child.on('close', (code) => {
       clearTimeout(timer);
       running.delete(child.pid!);
-      rmSync(out, { recursive: true, force: true });
+      // A valid run's history is dropped; any other is kept for its reader.
+      if (code === 0) rmSync(out, { recursive: true, force: true });
       const summary = stdout.split('\n').find((l) => /^nemesis: \d+ ops/.test(l)) ?? '';
       const m = /\((\d+) ops\/s\); checked in (\d+) ms/.exec(summary);
       const ops = /^nemesis: (\d+) ops/.exec(summary);
@@ -111,6 +114,7 @@ function runCampaignProcess(impl: string, backend: string, b: CampaignBudget, li
         impl, backend, exit: killed ? null : code,
         invariants: [...new Set([...stdout.matchAll(/^violation \d+: ([a-z-]+)/gm)].map((x) => x[1]))],
         summary, ms: Date.now() - started,
+        ...(code !== 0 ? { history: join(out, 'history.jsonl') } : {}),
         ...(m ? { opsPerSecond: Number(m[1]), checkMs: Number(m[2]) } : {}),
         ...(ops ? { ops: Number(ops[1]) } : {}),
         tail: (stderr.trim().split('\n').filter((l) => !/^nemesis: \d+\//.test(l)).slice(-2).join(' | ') || stdout.trim().split('\n').slice(-1)[0] || '').slice(0, 300),
@@ -163,7 +167,7 @@ export async function benchNemesis(o: BenchNemesisOptions = {}): Promise<Nemesis
       const verdict = r.exit === 0 ? 'valid' : r.exit === 1 ? `INVALID (${r.invariants.join(', ')})` : r.exit === 2 ? 'unknown' : 'killed at its time limit';
       const per10k = r.checkMs !== undefined && r.ops ? (r.checkMs * 10_000) / r.ops : undefined;
       line(`nemesis reference on ${r.backend}: ${r.ops ?? '?'} ops, ${verdict}; ${r.opsPerSecond ?? '?'} ops/s; checker ${per10k !== undefined ? per10k.toFixed(0) : '?'} ms per 10,000 ops (seed ${rb.seed}, --faults ${rb.faults} --rate ${rb.rate}, ${(r.ms / 1000).toFixed(0)} s)`);
-      if (r.exit !== 0) line(`  ${r.tail}`);
+      if (r.exit !== 0) line(`  ${r.tail}${r.history ? ` (history: ${r.history})` : ''}`);
     }
   }
 
@@ -172,7 +176,7 @@ export async function benchNemesis(o: BenchNemesisOptions = {}): Promise<Nemesis
     line(`nemesis against ${names.length} mutants: seed ${budget.seed}, ${budget.ops} ops, --faults ${budget.faults} --rate ${budget.rate}, ${width} at once`);
     figures.mutants = await pool(names, width, (n) => runCampaignProcess(`mutant:${n}`, 'embedded', budget, 300_000), (r, i) => {
       const what = r.exit === 1 ? `caught (${r.invariants.join(', ')})` : r.exit === 0 ? 'missed' : r.exit === 2 ? `not judged: ${r.tail}` : 'killed at its time limit';
-      line(`  [${i + 1}/${names.length}] ${r.impl.slice('mutant:'.length)}: ${what}, ${(r.ms / 1000).toFixed(1)} s`);
+      line(`  [${i + 1}/${names.length}] ${r.impl.slice('mutant:'.length)}: ${what}, ${(r.ms / 1000).toFixed(1)} s${r.history ? ` (${r.history})` : ''}`);
     });
     figures.caught = figures.mutants.filter((r) => r.exit === 1).map((r) => r.impl.slice(7));
     figures.missed = figures.mutants.filter((r) => r.exit === 0).map((r) => r.impl.slice(7));
