@@ -11,7 +11,7 @@ import { startNatsCluster, type NatsCluster } from '../servers/nats.ts';
 import { checkText, EXIT_STATUS, type Report } from '../checker/check.ts';
 import { Recorder, type OpFields } from './recorder.ts';
 import { Nemesis, WorkloadGate, planFaults, type FaultKind, type FaultStep, type NemesisCounts } from './nemesis.ts';
-import { CHANNEL, MESH, NODES, OBJECTS, channel, planWorkload, topology, type OpPlan, type OpStep } from './workload.ts';
+import { CHANNEL, MESH, NODES, OBJECTS, channel, planWorkload, topology, type App, type OpPlan, type OpStep } from './workload.ts';
 
 export interface CampaignOptions {
   impl: string;
@@ -215,6 +215,12 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
       void driver.releaseGate(gate).catch(() => {});
     };
     openAllGates = () => [...gates.keys()].forEach(openGate);
+    /** After the submit of a blocking message: its gate opens on its time even when the outcome came first (a timeout): the late run is the point. */
+    const armGate = (which: App, op?: string) => {
+      if (typeof which !== 'object' || !op) return;
+      const gate = `g-${op}`;
+      gates.set(gate, setTimeout(() => openGate(gate), which.block));
+    };
     const runOp = async (step: OpStep, process: string, op: string): Promise<void> => {
       const p = step.plan;
       if (!can.has(NEEDS[p.f])) {
@@ -222,11 +228,10 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
         return;
       }
       const marker = `m-${op}`;
-      const which = 'app' in p ? p.app : 'echo';
-      const gate = typeof which === 'object' ? `g-${op}` : undefined;
-      const app: AppPayload = typeof which === 'object' ? { app: 'block', gate: gate!, value: op, mark: marker } : { app: which, value: op, mark: marker };
+      const which: App = 'app' in p ? p.app : 'echo';
+      const app: AppPayload = typeof which === 'object' ? { app: 'block', gate: `g-${op}`, value: op, mark: marker } : { app: which, value: op, mark: marker };
       const objectId = 'object' in p ? p.object.id : undefined;
-      if (p.f === 'session-relay') return runSessionRelay(p, process, op, marker, app);
+      if (p.f === 'session-relay') return runSessionRelay(p, process, op, marker, app, () => armGate(which, op));
       let spec: OperationSpec;
       let node: string | undefined;
       switch (p.f) {
@@ -268,8 +273,7 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
       let outcome: Outcome | null = null;
       try {
         const { opId } = await driver.submit(spec);
-        // The gate opens on its time even when the outcome came first (a timeout): the late run is the point.
-        if (gate && typeof which === 'object') gates.set(gate, setTimeout(() => openGate(gate), which.block));
+        armGate(which, op);
         outcome = await driver.outcome(opId, (spec.deadlineMs ?? deadlineMs) + 2000);
         if (!outcome) recorder.op({ type: 'info', ...base, value: 'no outcome within its deadline and 2 s' });
         else if (outcome.status === 'reply') {
@@ -292,15 +296,16 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
     // own, named after the relay they serve (`w2-17/connect`); the relay is the planned operation.
     const clients = new Map<string, ClientState>();
     const complete = (base: OpFields, outcome: Outcome | null, error?: unknown) => {
-      if (error !== undefined) recorder.op({ type: 'info', ...base, value: `driver error: ${(error as Error).message.split('\n')[0]}` } );
-      else if (!outcome) recorder.op({ type: 'info', ...base, value: 'no outcome within its deadline and 2 s' } );
-      else if (outcome.status === 'reply') recorder.op({ type: 'ok', ...base, value: outcome.reply ?? null } );
-      else recorder.op({ type: 'fail', ...base, value: outcome.errorKind ?? outcome.status } );
+      if (error !== undefined) recorder.op({ type: 'info', ...base, value: `driver error: ${(error as Error).message.split('\n')[0]}` });
+      else if (!outcome) recorder.op({ type: 'info', ...base, value: 'no outcome within its deadline and 2 s' });
+      else if (outcome.status === 'reply') recorder.op({ type: 'ok', ...base, value: outcome.reply ?? null });
+      else recorder.op({ type: 'fail', ...base, value: outcome.errorKind ?? outcome.status });
     };
-    const submitted = async (base: OpFields, spec: OperationSpec): Promise<Outcome | null> => {
-      recorder.op({ type: 'invoke', ...base } );
+    const submitted = async (base: OpFields, spec: OperationSpec, afterSubmit?: () => void): Promise<Outcome | null> => {
+      recorder.op({ type: 'invoke', ...base });
       try {
         const { opId } = await driver.submit(spec);
+        afterSubmit?.();
         const outcome = await driver.outcome(opId, (spec.deadlineMs ?? deadlineMs) + 2000);
         complete(base, outcome);
         return outcome;
@@ -309,7 +314,7 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
         return null;
       }
     };
-    const runSessionRelay = async (p: Extract<OpPlan, { f: 'session-relay' }>, process: string, op: string, marker: string, payload: AppPayload): Promise<void> => {
+    const runSessionRelay = async (p: Extract<OpPlan, { f: 'session-relay' }>, process: string, op: string, marker: string, payload: AppPayload, afterSubmit: () => void): Promise<void> => {
       const client = p.client;
       const st: ClientState = clients.get(client) ?? { open: false, tokens: new Map(), previous: new Map() };
       clients.set(client, st);
@@ -334,7 +339,7 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
       }
       token ??= st.tokens.get(objectId) ?? 'no-binding';
       const base = { process, op, f: 'session-relay', marker, objectId, binding: token, ...(st.session ? { session: st.session } : {}) };
-      const outcome = await submitted(base, { kind: 'session-relay', client, bindingToken: token, payload, deadlineMs });
+      const outcome = await submitted(base, { kind: 'session-relay', client, bindingToken: token, payload, deadlineMs }, afterSubmit);
       counts.done++;
       if (!outcome) counts.info++;
       else if (outcome.status === 'reply') counts.ok++;
