@@ -29,7 +29,7 @@ export interface CampaignBudget {
 }
 
 /** The budget every mutant gets. */
-export const MUTANT_BUDGET: CampaignBudget = { seed: 1, ops: 300, faults: 'all', rate: 0.03 };
+export const MUTANT_BUDGET: CampaignBudget = { seed: 1, ops: 300, faults: 'all', rate: 0.08 };
 /** The reference's long runs. */
 export const REFERENCE_BUDGET: CampaignBudget = { seed: 1, ops: 10_000, faults: 'all', rate: 0.01 };
 

@@ -15,6 +15,9 @@
 //   store-down-node  the Store stops answering one node, store-up for it after the duration
 //   store-reply-lost arm store.reply-lost-after-apply on a node (its next Store change applies, the reply is lost)
 //   relocation       arm one of the relocation failpoints on a node (fires at its next relocation step)
+//   ack-lost         arm transport.ack-lost-after-write from a node towards a peer: the next operation
+//                    written there is delivered, then the connection fails before the acceptance answer
+//   connection       the connection from a node to a peer ends (orderly or with a transport error)
 // A failpoint that crashes a node (relocation.crash-*) leaves it dead: the nemesis restarts every
 // node it finds dead after each fault, and at the end.
 
@@ -23,7 +26,7 @@ import { Prng } from './prng.ts';
 import type { Recorder } from './recorder.ts';
 import { NODES, OBJECTS } from './workload.ts';
 
-export const FAULT_KINDS = ['crash', 'hang', 'store-down', 'store-down-node', 'store-reply-lost', 'relocation'] as const;
+export const FAULT_KINDS = ['crash', 'hang', 'store-down', 'store-down-node', 'store-reply-lost', 'relocation', 'ack-lost', 'connection'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export const RELOCATION_FAILPOINTS = [
@@ -38,6 +41,9 @@ export const RELOCATION_FAILPOINTS = [
   'relocation.dispatch-switchover-fails',
 ] as const;
 
+/** Faults that last until healed; the others (failpoints, a closed connection) are one-off. */
+const LASTING = new Set<FaultKind>(['crash', 'hang', 'store-down', 'store-down-node']);
+
 export interface FaultStep {
   /** The fault is applied after operation `afterOp` started, before operation afterOp + 1 does. */
   afterOp: number;
@@ -47,6 +53,10 @@ export interface FaultStep {
   durationMs: number;
   /** kind relocation: which failpoint. */
   failpoint?: string;
+  /** kinds ack-lost and connection: the other end. */
+  peer?: Rid;
+  /** kind connection: how it ends. */
+  mode?: 'orderly' | 'error';
 }
 
 export interface FaultScheduleOptions {
@@ -70,7 +80,12 @@ export function planFaults(options: FaultScheduleOptions): FaultStep[] {
     const kind = rng.pick(options.kinds);
     const node = rng.pick(NODES);
     const durationMs = rng.int(MIN_DURATION_MS, MAX_DURATION_MS);
-    steps.push({ afterOp, kind, node, durationMs, ...(kind === 'relocation' ? { failpoint: rng.pick(RELOCATION_FAILPOINTS) } : {}) });
+    steps.push({
+      afterOp, kind, node, durationMs,
+      ...(kind === 'relocation' ? { failpoint: rng.pick(RELOCATION_FAILPOINTS) } : {}),
+      ...(kind === 'ack-lost' || kind === 'connection' ? { peer: rng.pick(NODES.filter((n) => n !== node)) } : {}),
+      ...(kind === 'connection' ? { mode: rng.chance(0.5) ? 'orderly' as const : 'error' as const } : {}),
+    });
   }
   return steps;
 }
@@ -155,7 +170,7 @@ export class Nemesis {
       if (this.stopping) break;
       await this.apply(step);
       this.gate.openUpTo(this.steps[k + 1]?.afterOp ?? Infinity);
-      if (step.kind !== 'store-reply-lost' && step.kind !== 'relocation') await this.hold(step.durationMs);
+      if (LASTING.has(step.kind)) await this.hold(step.durationMs);
       await this.heal(step);
       await this.restartDeadNodes();
       await this.readAll();
@@ -214,6 +229,13 @@ export class Nemesis {
       case 'relocation':
         await this.fault({ kind: 'failpoint', name: step.failpoint!, node: step.node }, 'failpoint', step.node, step.failpoint);
         return;
+      case 'ack-lost':
+        await this.fault({ kind: 'failpoint', name: 'transport.ack-lost-after-write', node: step.node, peer: step.peer! }, 'failpoint', step.node, 'transport.ack-lost-after-write');
+        return;
+      case 'connection':
+        // A connection that is not there (its peer is down, or it is being made again) is refused: fail, nothing happened.
+        await this.fault({ kind: 'close-connection', node: step.node, peer: step.peer!, mode: step.mode! }, 'close-connection', step.node);
+        return;
     }
   }
 
@@ -259,7 +281,8 @@ export class Nemesis {
           this.counts.restarts++;
           break;
         }
-        if (await this.alive(node)) break;
+        // A restart that broke off half-way may leave a process that counts as running: end it and go again.
+        if (await this.alive(node)) await this.fault({ kind: 'crash', node }, 'crash', node);
       }
     }
   }
@@ -274,7 +297,8 @@ export class Nemesis {
    */
   private async fault(fault: Fault, f: string, node?: Rid, failpoint?: string): Promise<boolean> {
     const op = `n-${this.seq++}`;
-    const base = { process: 'nemesis', op, f, ...(node ? { node } : {}), ...(failpoint ? { failpoint } : {}) };
+    const peer = 'peer' in fault ? fault.peer : undefined;
+    const base = { process: 'nemesis', op, f, ...(node ? { node } : {}), ...(peer ? { peer } : {}), ...(failpoint ? { failpoint } : {}) };
     this.recorder.op({ type: 'invoke', ...base });
     try {
       await this.driver.fault(fault);

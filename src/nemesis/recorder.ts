@@ -15,7 +15,7 @@ import { historyLine, type HistoryLine, type OpEvent } from '../checker/history.
 
 type OpLine = Extract<HistoryLine, { type: 'invoke' | 'ok' | 'fail' | 'info' }>;
 /** An operation line's fields but its type and time. */
-export type OpFields = Omit<OpEvent, 'type' | 'time' | 'line'> & { failpoint?: string };
+export type OpFields = Omit<OpEvent, 'type' | 'time' | 'line'> & { failpoint?: string; peer?: string };
 
 const FLUSH_LINES = 500;
 

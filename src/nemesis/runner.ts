@@ -114,6 +114,17 @@ const NEEDS: Record<OpPlan['f'], Capability> = {
   'session-relay': 'sessions',
 };
 
+const FAULT_NEEDS: Record<FaultKind, Capability> = {
+  crash: 'liveness',
+  hang: 'liveness',
+  'store-down': 'store-faults',
+  'store-down-node': 'store-faults',
+  'store-reply-lost': 'store-faults',
+  relocation: 'relocation',
+  'ack-lost': 'channels',
+  connection: 'liveness',
+};
+
 /** What a Session client of the workload holds: its current connection, and its bindings there and on the one before. */
 interface ClientState {
   node?: string;
@@ -189,7 +200,7 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
   const can = new Set<string>(description.capabilities);
   const timings = description.timings;
   const plan = planCampaign(o);
-  const faults = plan.faults.filter((f) => (f.kind === 'relocation' ? can.has('relocation') : f.kind.startsWith('store') ? can.has('store-faults') : can.has('liveness')));
+  const faults = plan.faults.filter((f) => can.has(FAULT_NEEDS[f.kind]) && (f.kind !== 'ack-lost' || description.failpoints.includes('transport.ack-lost-after-write')));
 
   await driver.start(topology());
   if (can.has('channels')) await driver.addChannel(channel());

@@ -10,9 +10,10 @@
 // The last two are watched until another relocation of the object shows up in the Relocation
 // Store (it may move the object back to the source, which is no rollback). A relocation back to
 // the source that the kit itself asked for (a `relocate` operation of the object whose `node`, the
-// target, is the source, invoked before the evidence and not over before the boundary was read)
-// excuses them too: the Relocation Store read that would show it may come later, or never. A
-// handler of another generation is another incarnation of the object (closed and created again),
+// target, is the source, invoked at or before the evidence and not over before the boundary was
+// read) excuses them too: the Relocation Store read that would show it may come later, or never
+// (the reference's Driver.relocation() can go on showing an earlier relocation). A handler of
+// another generation is another incarnation of the object (closed and created again),
 // not the one that was relocated.
 
 import type { HistoryEvent, OpEvent, RecordEvent, RelocationEvent, RunEvent } from '../history.ts';
@@ -33,7 +34,7 @@ export function noRollbackAfterRelayReady(events: HistoryEvent[]): Violation[] {
   const relocates = ops.filter((o): o is OpEvent => o.type === 'invoke' && o.f === 'relocate');
   /** The kit asked to move `objectId` to `node` before `t`, and that request was not over before `since`. */
   const askedBack = (objectId: string, node: string, since: number, t: number) =>
-    relocates.some((r) => r.objectId === objectId && r.node === node && r.time < t && (done.get(r.op) ?? Infinity) >= since);
+    relocates.some((r) => r.objectId === objectId && r.node === node && r.time <= t && (done.get(r.op) ?? Infinity) >= since);
   const out: Violation[] = [];
   for (const [id, reads] of groupBy(relocations, (r) => r.relocation)) {
     const boundary = reads.find((r) => RANK[r.stage] >= 1);
