@@ -63,7 +63,12 @@ export function campaignOptions(opts: Opts): CampaignOptions {
   };
 }
 
-export function nemesisCommand(program: Command): Command {
+/**
+ * Registers `nemesis` on the program. The exit status is the verdict's; it goes to `setExit`
+ * (default: process.exitCode). The kit's main returns its own `code` and bin/spotcheck.js assigns
+ * it to process.exitCode, so main passes `(c) => (code = c)` for the verdict to survive.
+ */
+export function nemesisCommand(program: Command, setExit: (code: number) => void = (code) => (process.exitCode = code)): Command {
   return program
     .command('nemesis')
     .description('a randomized fault campaign from one seed: a concurrent workload with faults, its history, and the checker\'s verdict (exit 0 valid, 1 invalid, 2 unknown)')
@@ -88,7 +93,7 @@ export function nemesisCommand(program: Command): Command {
       out.push(formatReport(r.report, r.historyPath));
       if (r.report.verdict === 'invalid' && !r.report.header?.command) out.push(`replay: ${r.command}`);
       process.stdout.write(out.join('\n') + '\n');
-      process.exitCode = r.exitStatus;
+      setExit(r.exitStatus);
     });
 }
 
