@@ -25,23 +25,40 @@ export function sessionNotRestored(events: HistoryEvent[]): Violation[] {
     if (other) out.push(violation(NAME, RULES, `Session ${id} was held by ${seen[0].node} and then by ${other.node}`, [seen[0], other]));
   }
 
+  // Relays by the binding token they went through, and completions by operation: a history holds
+  // many reads of one Session (a writer reads them after every fault), so nothing below may scan
+  // every operation once per read.
+  const relays = groupBy(ops.filter((o) => o.type === 'invoke' && o.f === 'session-relay'), (o) => o.binding);
+  const oks = new Map(ops.filter((o) => o.type === 'ok').map((o) => [o.op, o]));
+
   for (const death of processDeaths(events)) {
-    const before = sessions.filter((s) => s.node === death.node && s.state === 'open' && s.time <= death.crash.time);
-    for (const held of before) {
-      const again = sessions.find((s) => s.session === held.session && s.state === 'open' && s.time > death.from);
+    // Each Session the node held open before the crash, once: its last read before the crash (the
+    // witness) and every binding token a read before the crash showed it holding.
+    const held = new Map<string, { last: SessionEvent; tokens: Set<string> }>();
+    for (const s of sessions) {
+      if (s.node !== death.node || s.state !== 'open' || s.time > death.crash.time) continue;
+      const h = held.get(s.session);
+      if (h) h.last = s;
+      else held.set(s.session, { last: s, tokens: new Set() });
+      for (const t of s.bindings ?? []) held.get(s.session)!.tokens.add(t);
+    }
+    for (const { last, tokens } of held.values()) {
+      const again = sessions.find((s) => s.session === last.session && s.state === 'open' && s.time > death.from);
       if (again) {
-        out.push(violation(NAME, RULES, `Session ${held.session} of ${death.node} was open again at ${again.time}, after its owner crashed at ${death.from}`, [held, death.crash, again]));
+        out.push(violation(NAME, RULES, `Session ${last.session} of ${death.node} was open again at ${again.time}, after its owner crashed at ${death.from}`, [last, death.crash, again]));
         continue;
       }
-      for (const token of held.bindings ?? []) {
-        const adopted = sessions.find((s) => s.session !== held.session && s.time > death.from && (s.bindings ?? []).includes(token));
+      for (const token of tokens) {
+        const adopted = sessions.find((s) => s.session !== last.session && s.time > death.from && (s.bindings ?? []).includes(token));
         if (adopted) {
-          out.push(violation(NAME, RULES, `binding ${token} of Session ${held.session} (owner ${death.node}, crashed at ${death.from}) is held by Session ${adopted.session} on ${adopted.node}`, [held, death.crash, adopted]));
+          const shown = sessions.find((s) => s.session === last.session && s.time <= death.crash.time && (s.bindings ?? []).includes(token)) ?? last;
+          out.push(violation(NAME, RULES, `binding ${token} of Session ${last.session} (owner ${death.node}, crashed at ${death.from}) is held by Session ${adopted.session} on ${adopted.node}`, [shown, death.crash, adopted]));
           break;
         }
-        const relay = relayThrough(ops, token, death.from);
+        const relay = relayThrough(relays.get(token) ?? [], oks, death.from);
         if (relay) {
-          out.push(violation(NAME, RULES, `a relay through binding ${token} of Session ${held.session} ended ok, invoked after its owner ${death.node} crashed at ${death.from}`, [held, death.crash, ...relay]));
+          const shown = sessions.find((s) => s.session === last.session && s.time <= death.crash.time && (s.bindings ?? []).includes(token)) ?? last;
+          out.push(violation(NAME, RULES, `a relay through binding ${token} of Session ${last.session} ended ok, invoked after its owner ${death.node} crashed at ${death.from}`, [shown, death.crash, ...relay]));
           break;
         }
       }
@@ -50,11 +67,11 @@ export function sessionNotRestored(events: HistoryEvent[]): Violation[] {
   return out;
 }
 
-/** A relay through `token` invoked after `after` that ended ok: its invoke and its ok. */
-function relayThrough(ops: OpEvent[], token: string, after: number): [OpEvent, OpEvent] | undefined {
-  for (const invoke of ops) {
-    if (invoke.type !== 'invoke' || invoke.f !== 'session-relay' || invoke.binding !== token || invoke.time <= after) continue;
-    const ok = ops.find((o) => o.op === invoke.op && o.type === 'ok');
+/** The first relay (of `invokes`, all through one token) invoked after `after` that ended ok: its invoke and its ok. */
+function relayThrough(invokes: OpEvent[], oks: Map<string, OpEvent>, after: number): [OpEvent, OpEvent] | undefined {
+  for (const invoke of invokes) {
+    if (invoke.time <= after) continue;
+    const ok = oks.get(invoke.op);
     if (ok) return [invoke, ok];
   }
   return undefined;

@@ -39,7 +39,8 @@ function runsBesideOwner(records: RecordEvent[], runs: RunEvent[]): Violation[] 
     const i = lastAtOrBefore(reads, run.time);
     const r1 = reads[i];
     if (!r1 || !r1.owner || r1.owner === run.node || !OWNED.has(r1.state) || (r1.leaseUntil ?? -Infinity) <= run.time) continue;
-    const r2 = reads.slice(i).find((r) => r.time >= run.time);
+    // Reads are sorted by time, so the first at or after the run is the one at i (same time) or right after it.
+    const r2 = reads[i].time >= run.time ? reads[i] : reads[i + 1];
     if (!r2 || r2.storeVersion !== r1.storeVersion) continue;
     out.push(violation(NAME, RULES, `object ${run.objectId}: a ${run.kind} ran on ${run.node} at ${run.time} while the record (StoreVersion ${r1.storeVersion}) named ${r1.owner} as owner with a lease valid until ${r1.leaseUntil}`, [r1, run, r2]));
   }
