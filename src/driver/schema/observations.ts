@@ -78,7 +78,8 @@ export const JournalEntry = named(
         { description: 'A terminal result the application on the calling node received.' },
       ),
       Obj(
-        { seq, at, kind: Type.Literal('factory'), node, objectId: Str(), generation: Int(), input: Type.Unknown() },
+        // input is optional: a factory run without input has none, and JSON has no undefined.
+        { seq, at, kind: Type.Literal('factory'), node, objectId: Str(), generation: Int(), input: Type.Optional(Type.Unknown()) },
         { description: 'A factory run.' },
       ),
       Obj({ seq, at, kind: Type.Literal('timer'), node, objectId: Str(), generation: Int() }, { description: 'A timer run.' }),

@@ -27,23 +27,27 @@ export type ErrorKind = Type.Static<typeof ErrorKind>;
 export const Acceptance = named('Acceptance', Type.Enum(['yes', 'no', 'unknown'], { description: 'Whether the target accepted the operation.' }));
 export type Acceptance = Type.Static<typeof Acceptance>;
 
+// Outcome and Attempt are open objects: a field the contract does not name is not a wire error but
+// a rule matter. The Framework returns the ErrorKind and no advice whether to retry (spec section
+// 8, R-GEN-4.2): the step "the failure carries its ErrorKind and no retry advice" judges extra
+// fields, so they must reach it.
 export const Attempt = named(
   'Attempt',
-  Obj(
+  Type.Object(
     {
       target: Rid,
       accepted: Acceptance,
       reason: Str('Why the attempt ended as it did, e.g. "capacity", "connection-lost", "accepted".'),
       connectionId: Type.Optional(Str('The connection the operation was written to (absent for a local target).')),
     },
-    { description: 'One attempt of an operation towards a target.' },
+    { description: 'One attempt of an operation towards a target. Open: extra fields are judged by the rules, not the schema.' },
   ),
 );
 export type Attempt = Type.Static<typeof Attempt>;
 
 export const Outcome = named(
   'Outcome',
-  Obj(
+  Type.Object(
     {
       opId: Str(),
       status: OutcomeStatus,
@@ -51,7 +55,7 @@ export const Outcome = named(
       reply: Type.Optional(Type.Unknown()),
       attempts: Type.Array(Attempt),
     },
-    { description: "An operation's terminal Outcome." },
+    { description: "An operation's terminal Outcome. Open: extra fields (retry advice) are judged by the rules, not the schema." },
   ),
 );
 export type Outcome = Type.Static<typeof Outcome>;
