@@ -5,6 +5,7 @@
 
 import { siteCommand } from '../site/cli.ts';
 import { traceCommand } from '../trace/cli.ts';
+import { nemesisCommand } from '../nemesis/cli.ts';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -503,6 +504,8 @@ export async function main(argv: string[]): Promise<number> {
   // Living documentation: the site from runs' results, and a rule's trace through the code.
   siteCommand(program);
   traceCommand(program);
+  // The fault campaign: its verdict (0 valid, 1 invalid, 2 unknown) is the exit status.
+  nemesisCommand(program, (c) => (code = c));
   try {
     await program.parseAsync(argv);
     return code;
