@@ -13,6 +13,20 @@ Feature: Message Follow follows a committed move, for MessageFollowDuration only
     Then the request ends with a reply from B
     And the request ran on C
 
+  @R-OBJ-3 @objects @relocation
+  Scenario: An object relocated away and back is run by its owner again: the earlier Message Follow is over
+    Given MessageFollowDuration is 30000 ms
+    And a RouteMesh "m1" with nodes A, B and C
+    And actor "a1" is Ready on B
+    And "a1" was relocated from B to C
+    And "a1" was relocated from C to B
+    When A sends actor "a1" a message
+    Then the request ends with a reply from B
+    And the request ran on B
+    When A sends actor "a1" another message, still through C
+    Then the request ends with a reply from C
+    And the request ran on B
+
   @R-OBJ-3 @objects @relocation @long
   Scenario: With no MessageFollowDuration of its own, Message Follow lasts the spec's default of 30 seconds
     Given a RouteMesh "m1" with nodes A, B and C

@@ -18,9 +18,11 @@ export async function lookupRecord(store: Store, objectId: string): Promise<Obje
 
 export async function latestRelocation(store: Store, objectId: string): Promise<RelocationView | null> {
   const all = (await store.list<RelocationRecord>(RELOCATION_PREFIX)).filter((e) => e.value.objectId === objectId);
-  const latest = all.sort((a, b) => a.version - b.version).pop()?.value;
+  // The latest started, not the one with the highest Store version: each relocation's record has
+  // versions of its own (an older relocation that went through more stages has a higher one).
+  const latest = all.sort((a, b) => (a.value.startedAt ?? 0) - (b.value.startedAt ?? 0) || a.version - b.version).pop()?.value;
   if (!latest) return null;
-  const { writeId: _w, ...view } = latest;
+  const { writeId: _w, startedAt: _s, ...view } = latest;
   return view;
 }
 

@@ -6,6 +6,12 @@ import type { RelocationView } from '../../src/driver/types.ts';
 
 export interface RelocationRecord extends RelocationView {
   writeId: string;
+  /**
+   * When the source started it (its clock). Each relocation has a record of its own, whose Store
+   * version counts only its own stage changes: which relocation of an object is the latest is told
+   * by this, not by the version. Absent on records written before it existed.
+   */
+  startedAt?: number;
 }
 
 export const relocationKey = (id: string) => `rel/${id}`;

@@ -130,7 +130,7 @@ export class Relocations {
     // Relocation names the generation it moves; a mismatch is rejected (V08).
     if (generation !== undefined && generation !== rec.generation && !this.ctx.broken('relocate-ignores-generation')) return fail('GenerationMismatch');
     if (target === this.ctx.rid) return fail('RelocationFailed');
-    const rel: RelocationRecord = { id: randomUUID(), objectId, generation: rec.generation, source: this.ctx.rid, target, stage: 'preparing', writeId: '' };
+    const rel: RelocationRecord = { id: randomUUID(), objectId, generation: rec.generation, source: this.ctx.rid, target, stage: 'preparing', writeId: '', startedAt: Date.now() };
     await this.change(relocationKey(rel.id), 0, rel);
     return this.toTarget(rel, hosted.kind, []);
   }
@@ -278,7 +278,9 @@ export class Relocations {
     // If no cutover arrives, the target continues on its own once relay-ready was accepted (R-REL-2),
     // 1,000 ms after it (the mutant first waits out a whole cutover deadline).
     const fallbackMs = this.ctx.timings.cutoverFallbackMs + (this.ctx.broken('fallback-after-cutover-deadline') ? this.ctx.timings.defaultDeadlineMs : 0);
-    p.fallback = setTimeout(() => void this.commit(rel.id, 'fallback'), fallbackMs);
+    // A fallback commit that cannot reach the Store fails the relocation here; it must not take the
+    // process down (an unhandled rejection would), and a cutover that arrives later may still commit.
+    p.fallback = setTimeout(() => void this.commit(rel.id, 'fallback').catch(() => undefined), fallbackMs);
     if (this.ctx.broken('no-cutover-fallback')) clearTimeout(p.fallback);
     this.prepared.set(rel.id, p);
     return ok({ relayReady: true });
@@ -314,7 +316,10 @@ export class Relocations {
     const p = this.prepared.get(relocationId);
     if (!p) return Promise.resolve(fail('Unavailable'));
     clearTimeout(p.fallback);
-    p.committing ??= this.doCommit(p, how);
+    p.committing ??= this.doCommit(p, how).catch((e) => {
+      p.committing = undefined; // not committed: a later cutover tries again
+      throw e;
+    });
     return p.committing;
   }
 
@@ -340,6 +345,9 @@ export class Relocations {
     if (this.ctx.broken('dispatch-before-reread')) this.ctx.openDispatch(rel.objectId);
     const r = await this.commitOwnerChange(rel.objectId, cur.version, next);
     if (!r.applied) return fail('RelocationFailed');
+    // This node owns the object again (it was relocated back here): a Message Follow it kept from
+    // moving it away earlier is over, or it would follow the object's messages to where it was (R-OBJ-3).
+    if (!this.ctx.broken('follow-outlives-return')) this.forwarding.delete(rel.objectId);
     if (this.ctx.takeFailpoint('relocation.crash-target-after-commit')) {
       this.ctx.crash();
       return undefined;

@@ -119,6 +119,7 @@ const OF_LEASE = 'An Instance Spot whose owner lease ran out is not cold-activat
 const ISR_KEEPS = 'A relocated Instance Spot keeps its generation, and no factory runs on the target';
 const ISR_IN_PROGRESS = 'An Instance-intent message while the relocation is in progress is not a cold activation';
 const ISR_TARGET_DIED = 'A relocation whose target died is not recovered by cold activation';
+const MF_BACK = 'An object relocated away and back is run by its owner again: the earlier Message Follow is over';
 const MF_FOLLOWS = 'The previous owner follows a message it received to the committed target';
 const MF_DEFAULT = "With no MessageFollowDuration of its own, Message Follow lasts the spec's default of 30 seconds";
 const MF_AFTER = 'After MessageFollowDuration the previous owner follows nothing';
@@ -809,6 +810,11 @@ export const CLAUSES: Record<string, Clause[]> = {
       id: 'R-OBJ-3.5', lines: [65], words: "Message Follow isn't failover, since it only follows an already-committed move path — it doesn't select a new owner after an owner process failure.",
       says: 'a previous owner that crashed and restarted follows nothing: the message through it ends Unavailable and runs nowhere',
       checks: on(FOLLOW, MF_CRASH, 'the request ends with failure Unavailable', 'the handler never ran for the request'),
+    },
+    {
+      id: 'R-OBJ-3.6', lines: [65], words: 'Right after the owner changes via a planned relocation, the previous owner can deliver a message it already received to the committed target.',
+      says: 'an object relocated away and back is run by its owner again: the earlier follow does not send its messages to the node it left',
+      checks: on(FOLLOW, MF_BACK, 'the request ends with a reply from B', 'the request ran on B'),
     },
   ],
   'R-OBJ-4': [

@@ -39,6 +39,7 @@ export const RELOCATION_AND_SESSION_MUTANTS = [
   { name: 'follow-window-fails-over', breaks: ['V14.2', 'R-REL-5.1'], what: "while following messages to the committed target, the source takes the object back when the target's owner lease runs out" },
   { name: 'dead-target-marked-missing', breaks: ['R-REL-5.2', 'R-REL-5.1'], what: "when the committed target's owner lease runs out during Message Follow, the source makes the object unavailable by marking its record Missing" },
   { name: 'message-follow-extended-by-use', breaks: ['R-OBJ-3.4'], what: 'each message the previous owner follows extends Message Follow by another MessageFollowDuration' },
+  { name: 'follow-outlives-return', breaks: ['R-OBJ-3.6'], what: 'a node that gets an object back by a relocation keeps following its messages to the node it had moved it to' },
   { name: 'follow-reloaded-from-relocation-store', breaks: ['R-REL-6.3'], what: "a restarted source with no forwarding entry for an object follows it by the Relocation Store's committed record of its move" },
   { name: 'restart-cancels-unfinished-relocations', breaks: ['V14.3'], what: 'a restarted process marks the relocations it was part of and did not see finish as cancelled' },
   // Relocation: the target side.
