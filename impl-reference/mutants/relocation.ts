@@ -305,7 +305,9 @@ export async function rollBackAfterCommit(side: RelocationSide, rel: RelocationR
 /** message-follow-survives-restart: the restarted source follows messages of its committed relocations again (R-OBJ-3). */
 export async function followAgain(side: RelocationSide): Promise<void> {
   for (const { value: rel } of await side.ctx.store.list<RelocationRecord>(RELOCATION_PREFIX)) {
-    if (rel.source !== side.ctx.rid || rel.stage !== 'committed') continue;
+    // Every move past the boundary, committed or on its way (the target may not have recorded the
+    // commit yet when this process died right after learning of it).
+    if (rel.source !== side.ctx.rid || (rel.stage !== 'committed' && rel.stage !== 'relay-ready-accepted')) continue;
     side.forwarding.set(rel.objectId, { target: rel.target, until: Date.now() + side.ctx.messageFollowMs(), relocationId: rel.id, committed: true });
   }
 }
