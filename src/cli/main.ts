@@ -3,6 +3,7 @@
 // result changed between repeats, or a mutant survived; 2 bad usage or an implementation that
 // could not start. Every error is one line naming what is wrong.
 
+import { BackendStartError, withBackendServers, type BackendServers } from '../servers/backend.ts';
 import { siteCommand } from '../site/cli.ts';
 import { traceCommand } from '../trace/cli.ts';
 import { nemesisCommand } from '../nemesis/cli.ts';
@@ -10,8 +11,6 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BACKENDS, UsageError, checkTarget, openDriver, type Target } from '../driver/load.ts';
-import { startRedis, type RedisServer } from '../servers/redis.ts';
-import { startNatsCluster, type NatsCluster } from '../servers/nats.ts';
 import type { Description } from '../driver/types.ts';
 import { buildCompliance } from '../report/compliance.ts';
 import { LEVEL_NAMES, lacksForLevel, levelNamed, type LevelName } from '../requirements/levels.ts';
@@ -70,54 +69,15 @@ async function describeTarget(target: Target): Promise<Description> {
   }
 }
 
-/** The servers of one run, started for the backend it needs them for and stopped after. */
-export interface BackendServers {
-  redisUrl?: string;
-  natsUrls?: string[];
-}
-
-/**
- * Run `fn` with what the backend needs: for redis, a Redis server of this run's own (from
- * SPOTCHECK_REDIS_URL, testcontainers, or the redis-server binary); for process, that and a NATS
- * cluster of three servers (SPOTCHECK_NATS_URLS, testcontainers, or nats-server binaries). Every
- * server started is stopped afterwards, also when the run fails or is interrupted.
- */
+/** The backend's servers for `fn` (src/servers/backend.ts), reported on this run's progress. */
 async function withBackend<T>(backend: string, progress: Progress, fn: (servers: BackendServers) => Promise<T>): Promise<T> {
-  if (backend !== 'redis' && backend !== 'process') return fn({});
-  const stops: Array<() => Promise<void>> = [];
-  const stopAll = async () => {
-    for (const stop of stops.splice(0).reverse()) await stop().catch(() => {});
-  };
-  const onSignal = (signal: NodeJS.Signals) => {
-    process.stderr.write(`spotcheck: interrupted (${signal}); stopping the servers this run started\n`);
-    void stopAll().finally(() => process.kill(process.pid, signal));
-  };
-  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
-    let redis: RedisServer;
-    try {
-      redis = await startRedis();
-    } catch (e) {
-      throw new ExitError(`backend ${backend} could not start: ${(e as Error).message.split('\n')[0]}`, 2);
-    }
-    stops.push(() => redis.stop());
-    progress.line(`Location Store: Redis via ${redis.via} at ${redis.url}`);
-    const servers: BackendServers = { redisUrl: redis.url };
-    if (backend === 'process') {
-      let nats: NatsCluster;
-      try {
-        nats = await startNatsCluster();
-      } catch (e) {
-        throw new ExitError(`backend process could not start: ${(e as Error).message.split('\n')[0]}`, 2);
-      }
-      stops.push(() => nats.stop());
-      progress.line(`Transport: NATS cluster via ${nats.via} at ${nats.urls.join(', ')}`);
-      servers.natsUrls = nats.urls;
-    }
-    return await fn(servers);
-  } finally {
-    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-    await stopAll();
+    return await withBackendServers(backend, {
+      started: (line) => progress.line(line),
+      interrupted: (signal) => process.stderr.write(`spotcheck: interrupted (${signal}); stopping the servers this run started\n`),
+    }, fn);
+  } catch (e) {
+    throw e instanceof BackendStartError ? new ExitError(e.message, 2) : e;
   }
 }
 

@@ -2,12 +2,11 @@
 // side by side while the recorder writes the history, heal every fault, run the quiet phase, add
 // the journal, close everything (also after an error), and judge the history with the checker.
 
+import { BackendStartError, withBackendServers } from '../servers/backend.ts';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppPayload, Driver, OperationSpec, Outcome, Capability } from '../driver/types.ts';
 import { openDriver, UsageError, type Target } from '../driver/load.ts';
-import { startRedis, type RedisServer } from '../servers/redis.ts';
-import { startNatsCluster, type NatsCluster } from '../servers/nats.ts';
 import { checkText, EXIT_STATUS, type Report } from '../checker/check.ts';
 import { Recorder, type OpFields } from './recorder.ts';
 import { Nemesis, WorkloadGate, planFaults, type FaultKind, type FaultStep, type NemesisCounts } from './nemesis.ts';
@@ -67,40 +66,13 @@ export function replayCommand(o: CampaignOptions): string {
 /** Starts the servers a backend needs, runs fn, and stops them again whatever happens. */
 export async function withBackend<T>(o: Pick<CampaignOptions, 'impl' | 'backend' | 'callTimeoutMs'>, log: (line: string) => void, fn: (target: Target) => Promise<T>): Promise<T> {
   const target: Target = { impl: o.impl, backend: o.backend, ...(o.callTimeoutMs ? { callTimeoutMs: o.callTimeoutMs } : {}) };
-  if (o.backend !== 'redis' && o.backend !== 'process') return fn(target);
-  const stops: Array<() => Promise<void>> = [];
-  const stopAll = async () => {
-    for (const stop of stops.splice(0).reverse()) await stop().catch(() => {});
-  };
-  const onSignal = (signal: NodeJS.Signals) => {
-    log(`nemesis: interrupted (${signal}); stopping the servers this run started`);
-    void stopAll().finally(() => process.kill(process.pid, signal));
-  };
-  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
-    let redis: RedisServer;
-    try {
-      redis = await startRedis();
-    } catch (e) {
-      throw new UsageError(`backend ${o.backend} could not start: ${(e as Error).message.split('\n')[0]}`);
-    }
-    stops.push(() => redis.stop());
-    log(`nemesis: Location Store: Redis via ${redis.via} at ${redis.url}`);
-    target.redisUrl = redis.url;
-    if (o.backend === 'process') {
-      let nats: NatsCluster;
-      try {
-        nats = await startNatsCluster();
-      } catch (e) {
-        throw new UsageError(`backend process could not start: ${(e as Error).message.split('\n')[0]}`);
-      }
-      stops.push(() => nats.stop());
-      target.natsUrls = nats.urls;
-    }
-    return await fn(target);
-  } finally {
-    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-    await stopAll();
+    return await withBackendServers(o.backend, {
+      started: (line) => log(`nemesis: ${line}`),
+      interrupted: (signal) => log(`nemesis: interrupted (${signal}); stopping the servers this run started`),
+    }, (servers) => fn({ ...target, ...servers }));
+  } catch (e) {
+    throw e instanceof BackendStartError ? new UsageError(e.message) : e;
   }
 }
 

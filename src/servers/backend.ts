@@ -1,0 +1,62 @@
+// The servers a backend needs for one run, started before it and stopped after, also when the run
+// fails or is interrupted: for redis, a Redis of the run's own (SPOTCHECK_REDIS_URL, testcontainers
+// or the redis-server binary); for process, that and a NATS cluster of three servers. Shared by
+// `run`, `mutants`, `certify` and `nemesis`, which differ only in how they report.
+
+import { startNatsCluster, type NatsCluster } from './nats.ts';
+import { startRedis, type RedisServer } from './redis.ts';
+
+export interface BackendServers {
+  redisUrl?: string;
+  natsUrls?: string[];
+}
+
+/** A server the backend needs could not be had; the message is one line. */
+export class BackendStartError extends Error {}
+
+export interface BackendReport {
+  /** What was started, one line each (e.g. "Location Store: Redis via binary at ..."). */
+  started(line: string): void;
+  /** Ctrl-C or SIGTERM while running: one line, before the servers are stopped. */
+  interrupted(signal: NodeJS.Signals): void;
+}
+
+export async function withBackendServers<T>(backend: string, report: BackendReport, fn: (servers: BackendServers) => Promise<T>): Promise<T> {
+  if (backend !== 'redis' && backend !== 'process') return fn({});
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.splice(0).reverse()) await stop().catch(() => {});
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    report.interrupted(signal);
+    void stopAll().finally(() => process.kill(process.pid, signal));
+  };
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  const firstLine = (e: unknown) => (e as Error).message.split('\n')[0];
+  try {
+    let redis: RedisServer;
+    try {
+      redis = await startRedis();
+    } catch (e) {
+      throw new BackendStartError(`backend ${backend} could not start: ${firstLine(e)}`);
+    }
+    stops.push(() => redis.stop());
+    report.started(`Location Store: Redis via ${redis.via} at ${redis.url}`);
+    const servers: BackendServers = { redisUrl: redis.url };
+    if (backend === 'process') {
+      let nats: NatsCluster;
+      try {
+        nats = await startNatsCluster();
+      } catch (e) {
+        throw new BackendStartError(`backend process could not start: ${firstLine(e)}`);
+      }
+      stops.push(() => nats.stop());
+      report.started(`Transport: NATS cluster via ${nats.via} at ${nats.urls.join(', ')}`);
+      servers.natsUrls = nats.urls;
+    }
+    return await fn(servers);
+  } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    await stopAll();
+  }
+}
