@@ -2,8 +2,8 @@
 // of its own, on the run's NATS cluster and Redis (impl-reference/harness/process-cluster.ts).
 
 import type { Driver } from '../src/driver/types.ts';
-import { ProcessCluster } from '../impl-reference/harness/process-cluster.ts';
+import { ProcessCluster, type ProcessClusterOptions } from '../impl-reference/harness/process-cluster.ts';
 
-export function openProcess(options: { mutant?: string; redisUrl: string; natsUrls: string[] }): Driver {
+export function openProcess(options: ProcessClusterOptions): Driver {
   return new ProcessCluster(options);
 }

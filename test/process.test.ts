@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { it } from 'node:test';
 import { ROOT } from './helpers.ts';
 
-it('runs each node as its own process and carries out crash, hang and restart from outside', () => {
+it('runs each node as its own process and carries out crash, hang, restart and a Store outage for all from outside', () => {
   const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'test/support/process-check.ts')], { cwd: ROOT, encoding: 'utf8', timeout: 90_000, killSignal: 'SIGKILL' });
   const last = r.stdout.trim().split('\n').pop() ?? '';
   assert.notEqual(r.signal, 'SIGKILL', `the checks did not end within 90 s; stderr: ${r.stderr.slice(-500)}`);

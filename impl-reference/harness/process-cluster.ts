@@ -1,7 +1,8 @@
 // The process backend: every node of the reference is an OS process of its own (node/main.ts) on a
 // real NATS cluster and a real Redis. This harness serves the Driver contract over node handles and
 // carries out faults from outside: a crash is SIGKILL, a hang SIGSTOP, a restart a new process,
-// the Store cut off by cutting the kit's TCP relay between a node and Redis. Evidence is read back
+// the Store cut off for one node by cutting the kit's TCP relay between it and Redis, and for every
+// node by freezing Redis itself (SIGSTOP or container pause) where the run has it to itself. Evidence is read back
 // from the files the nodes append to, and Store records from Redis directly.
 
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -16,6 +17,7 @@ import { FAILPOINT_NAMES } from '../../src/driver/failpoints.ts';
 import { isSessionOperation, type OwnerSessionView, type SessionView } from '../../src/driver/sessions.ts';
 import { NodeProcess } from '../../src/harness/node-process.ts';
 import { TcpRelay } from '../../src/harness/relay.ts';
+import { pauseRedis, type RedisPause } from '../../src/servers/redis.ts';
 import { DriverInputError, VERSION } from './embedded-cluster.ts';
 import { proof } from '../connection/node-context.ts';
 import { SessionClients, SessionInputError } from '../sessions/client.ts';
@@ -58,6 +60,8 @@ export interface ProcessClusterOptions {
   redisUrl: string;
   natsUrls: string[];
   mutant?: string;
+  /** How to freeze Redis from outside; without it, "Store down for every node" cuts every relay. */
+  redisPause?: RedisPause;
 }
 
 interface NodeSlot {
@@ -91,6 +95,8 @@ export class ProcessCluster implements Driver {
   private messageFollowMs = PROCESS_TIMINGS.messageFollowMs;
   private started = 0;
   private closed = false;
+  /** Redis is frozen (store-down for every node, with redisPause). */
+  private frozen = false;
   private readonly clients = new SessionClients({
     defaultDeadlineMs: () => this.timings.defaultDeadlineMs,
     endpoint: (rid) => {
@@ -355,6 +361,14 @@ export class ProcessCluster implements Driver {
 
   async fault(fault: Fault): Promise<FaultResult> {
     const at = Date.now();
+    if (fault.node === undefined && this.options.redisPause && (fault.kind === 'store-down' || fault.kind === 'store-up')) {
+      // The Store itself stops answering anyone, and answers again: connections stay open.
+      const down = fault.kind === 'store-down';
+      if (down !== this.frozen) await pauseRedis(this.options.redisPause, down);
+      this.frozen = down;
+      if (!down) for (const s of this.nodes.values()) s.relay.heal(); // store-up for all ends every cut and delay
+      return { at };
+    }
     if (fault.kind === 'store-down' || fault.kind === 'store-up') {
       const slots = fault.node === undefined ? [...this.nodes.values()] : [this.slot(fault.node)];
       for (const s of slots) (fault.kind === 'store-down' ? s.relay.cutOff() : s.relay.heal());
@@ -437,6 +451,9 @@ export class ProcessCluster implements Driver {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // A frozen Redis is thawed first: the kit's own client, and whoever uses the server next, need it.
+    if (this.frozen && this.options.redisPause) await pauseRedis(this.options.redisPause, false).catch(() => {});
+    this.frozen = false;
     this.clients.close();
     await Promise.all([...this.nodes.values()].map((s) => s.proc.kill()));
     for (const l of this.impostors) l.close();

@@ -69,13 +69,17 @@ async function describeTarget(target: Target): Promise<Description> {
   }
 }
 
-/** The backend's servers for `fn` (src/servers/backend.ts), reported on this run's progress. */
+/**
+ * The backend's servers for `fn` (src/servers/backend.ts), reported on this run's progress. Without
+ * the means to freeze Redis: the scenarios of a run share it, and freezing it for one would stop the
+ * others (the process backend cuts every node's relay instead).
+ */
 async function withBackend<T>(backend: string, progress: Progress, fn: (servers: BackendServers) => Promise<T>): Promise<T> {
   try {
     return await withBackendServers(backend, {
       started: (line) => progress.line(line),
       interrupted: (signal) => process.stderr.write(`spotcheck: interrupted (${signal}); stopping the servers this run started\n`),
-    }, fn);
+    }, ({ redisPause: _shared, ...servers }) => fn(servers));
   } catch (e) {
     throw e instanceof BackendStartError ? new ExitError(e.message, 2) : e;
   }

@@ -6,6 +6,7 @@ import { isReferenceMutant, openEmbedded } from '../../adapters/embedded.ts';
 import { openWire } from '../../adapters/jsonrpc.ts';
 import { DO_NOTHING, isDoNothing, openDoNothing } from '../../adapters/do-nothing.ts';
 import { openProcess } from '../../adapters/process.ts';
+import type { RedisPause } from '../servers/redis.ts';
 
 /**
  * embedded: every node in this process, in-memory Store. redis: the same, on a real Redis Store.
@@ -21,6 +22,12 @@ export interface Target {
   backend: string;
   /** The Redis server of this run (backends redis and process); the runner starts it. */
   redisUrl?: string;
+  /**
+   * Backend process: how to freeze that Redis from outside, for the Store down for every node. Given
+   * only where nothing else uses the Redis meanwhile (the nemesis); without it every node's relay
+   * to Redis is cut instead.
+   */
+  redisPause?: RedisPause;
   /** The NATS cluster of this run, one client URL per server (backend process). */
   natsUrls?: string[];
   /** exec: implementations: the deadline of every call over the wire, in ms (--call-timeout). */
@@ -59,7 +66,7 @@ export async function openDriver(target: Target): Promise<Driver> {
   if (target.backend !== 'embedded' && !target.redisUrl) throw new UsageError(`backend ${target.backend} needs a Redis server, and none was started`);
   if (target.backend === 'process') {
     if (!target.natsUrls?.length) throw new UsageError('backend process needs a NATS cluster, and none was started');
-    return openProcess({ mutant, redisUrl: target.redisUrl!, natsUrls: target.natsUrls });
+    return openProcess({ mutant, redisUrl: target.redisUrl!, natsUrls: target.natsUrls, redisPause: target.redisPause });
   }
   return openEmbedded({ mutant, redisUrl: target.backend === 'redis' ? target.redisUrl : undefined });
 }

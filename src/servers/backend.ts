@@ -4,11 +4,16 @@
 // `run`, `mutants`, `certify` and `nemesis`, which differ only in how they report.
 
 import { startNatsCluster, type NatsCluster } from './nats.ts';
-import { startRedis, type RedisServer } from './redis.ts';
+import { startRedis, type RedisPause, type RedisServer } from './redis.ts';
 
 export interface BackendServers {
   redisUrl?: string;
   natsUrls?: string[];
+  /**
+   * How to freeze the run's Redis from outside (the Store down for every node at once), when the
+   * kit started it. Only for a caller that has it to itself: freezing it stops every scenario on it.
+   */
+  redisPause?: RedisPause;
 }
 
 /** A server the backend needs could not be had; the message is one line. */
@@ -42,7 +47,7 @@ export async function withBackendServers<T>(backend: string, report: BackendRepo
     }
     stops.push(() => redis.stop());
     report.started(`Location Store: Redis via ${redis.via} at ${redis.url}`);
-    const servers: BackendServers = { redisUrl: redis.url };
+    const servers: BackendServers = { redisUrl: redis.url, ...(redis.pauseBy ? { redisPause: redis.pauseBy } : {}) };
     if (backend === 'process') {
       let nats: NatsCluster;
       try {

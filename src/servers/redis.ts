@@ -18,6 +18,12 @@ import {
 
 export type RedisVia = 'url' | 'testcontainers' | 'binary';
 
+/**
+ * How another part of the kit can freeze this Redis from outside, in plain JSON (it travels in a
+ * Target): the redis-server process (SIGSTOP / SIGCONT) or the container (engine pause / unpause).
+ */
+export type RedisPause = { pid: number } | { container: string };
+
 export interface RedisServer {
   url: string;
   via: RedisVia;
@@ -25,6 +31,8 @@ export interface RedisServer {
   stop(): Promise<void>;
   /** Freezes the server (SIGSTOP / container pause): connections stay open, nothing answers. */
   pause?(): Promise<void>;
+  /** The same freeze, for a caller that only has JSON; absent for a server the user runs. */
+  pauseBy?: RedisPause;
   unpause?(): Promise<void>;
   /** Takes the server down (connections refused) and brings it back, empty, on the same port. */
   down?(): Promise<void>;
@@ -120,6 +128,7 @@ async function viaTestcontainers(): Promise<RedisServer> {
       await container.stop({ remove: true, timeout: 0 });
     },
     pause: async () => void (await handle.pause()),
+    pauseBy: { container: container.getId() },
     unpause: async () => void (await handle.unpause()),
     down: async () => void (await handle.stop({ t: 0 })),
     async up() {
@@ -192,6 +201,8 @@ async function viaBinary(): Promise<RedisServer> {
   return {
     url: `redis://127.0.0.1:${port}`,
     via: 'binary',
+    // The process as started: after down() and up() it is another one (only tests do that).
+    pauseBy: { pid: child.pid! },
     async stop() {
       await down();
       process.off('exit', killOnExit);
@@ -204,6 +215,16 @@ async function viaBinary(): Promise<RedisServer> {
       child = await spawnRedis(port, dir); // redis sets SO_REUSEADDR, so the same port is free again
     },
   };
+}
+
+/** Freezes (true) or thaws (false) the Redis that `by` names, from outside it. */
+export async function pauseRedis(by: RedisPause, frozen: boolean): Promise<void> {
+  if ('pid' in by) {
+    process.kill(by.pid, frozen ? 'SIGSTOP' : 'SIGCONT');
+    return;
+  }
+  const handle = (await getContainerRuntimeClient()).container.getById(by.container);
+  await (frozen ? handle.pause() : handle.unpause());
 }
 
 /** Starts redis-server on 127.0.0.1:port and resolves once it logs that it accepts connections. */

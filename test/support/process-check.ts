@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { ProcessCluster } from '../../impl-reference/harness/process-cluster.ts';
 import { startNatsCluster } from '../../src/servers/nats.ts';
 import { startRedis } from '../../src/servers/redis.ts';
+import { Redis } from 'ioredis';
 
 process.env.SPOTCHECK_NODE_BUNDLE = '0';
 
@@ -27,11 +28,26 @@ function state(pid: number): string {
   }
 }
 
+/** Whether the Redis at `url` answers PING within 500 ms, on a fresh connection. */
+async function answers(url: string): Promise<boolean> {
+  const client = new Redis(url, { lazyConnect: true, connectTimeout: 500, commandTimeout: 500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
 async function checks(): Promise<void> {
   const redis = await startRedis();
   const nats = await startNatsCluster();
   try {
-    const cluster = new ProcessCluster({ redisUrl: redis.url, natsUrls: nats.urls });
+    assert.ok(redis.pauseBy, `the Redis this check started (${redis.via}) can be frozen`);
+    const cluster = new ProcessCluster({ redisUrl: redis.url, natsUrls: nats.urls, redisPause: redis.pauseBy });
     try {
       await cluster.start({ meshes: [{ name: 'm1', nodes: ['A', 'B', 'C'] }] });
       const pids = cluster.pids();
@@ -52,15 +68,24 @@ async function checks(): Promise<void> {
       for (let i = 0; i < 50 && state(pids.C) !== 'T'; i++) await new Promise((r) => setTimeout(r, 20));
       assert.equal(state(pids.C), 'T', 'a hang is the process stopped');
 
+      // The Store down for every node is Redis itself frozen, from outside, and thawed by store-up.
+      assert.ok(await answers(redis.url), 'Redis answers before the outage');
+      await cluster.fault({ kind: 'store-down' });
+      assert.equal(await answers(redis.url), false, 'Redis answers nobody during the outage');
+      await cluster.fault({ kind: 'store-up' });
+      assert.ok(await answers(redis.url), 'Redis answers again after store-up');
+
       await cluster.fault({ kind: 'restart', node: 'B' });
       const restarted = cluster.pids().B;
       assert.notEqual(restarted, pids.B, 'a restart is a new process');
       assert.ok(alive(restarted));
       await assert.rejects(cluster.fault({ kind: 'restart', node: 'A' }), /only a crashed node can be restarted/);
+      await cluster.fault({ kind: 'store-down' }); // left frozen: close() thaws it (checked below)
     } finally {
       const pids = Object.values(cluster.pids());
       await cluster.close();
       for (const pid of pids) assert.equal(alive(pid), false, `node process ${pid} is gone after close()`);
+      assert.ok(await answers(redis.url), 'close() thawed the Redis it had frozen');
     }
   } finally {
     await nats.stop();
