@@ -131,7 +131,9 @@ test('owner-eligibility-ends: a timer after the lease ended, and a handler on a 
     [{ invariant: 'owner-eligibility-ends', lines: [2, 4] }]);
 });
 
-test('owner-eligibility-ends: runs inside the lease, node direct after it, and runs after a restart pass', () => {
+test('owner-eligibility-ends: runs inside the lease (or stamped within the slack after it), node direct after it, and runs after a restart pass', () => {
+  assert.deepEqual(run('owner-eligibility-ends', { type: 'journal', kind: 'timer', time: 43, node: 'A', objectId: 'a1', generation: 1 },
+    { type: 'lease', time: 60, node: 'A', until: 40 }), [], 'stamped 3 ms after the lease ended: within the slack');
   assert.deepEqual(run('owner-eligibility-ends', { type: 'journal', kind: 'timer', time: 30, node: 'A', objectId: 'a1', generation: 1 },
     { type: 'lease', time: 35, node: 'A', until: 40 }, handler('n1', 'A', 50), { type: 'lease', time: 60, node: 'A', until: 40 },
     ...crash('B', 70), ...restart('B', 80), handler('o2', 'B', 90)), []);

@@ -13,7 +13,8 @@ export async function lookupRecord(store: Store, objectId: string): Promise<Obje
   if (!rec) return { objectId, state: 'Missing', generation: 0, storeVersion: cur.version, leaseValid: false };
   const { writeId: _w, ...fields } = rec;
   const leaseValid = rec.owner && rec.state !== 'Missing' ? (await store.leaseExpiry(rec.owner)) !== null : false;
-  return { ...structuredClone(fields), storeVersion: cur.version, leaseValid };
+  const leaseUntil = rec.owner ? await store.leaseGranted(rec.owner) : null;
+  return { ...structuredClone(fields), storeVersion: cur.version, leaseValid, ...(leaseUntil !== null ? { leaseUntil } : {}) };
 }
 
 export async function latestRelocation(store: Store, objectId: string): Promise<RelocationView | null> {

@@ -13,6 +13,7 @@ interface Slot {
 export class MemoryStore implements Store {
   private readonly slots = new Map<string, Slot>();
   private readonly leases = new Map<string, number>(); // holder -> expiresAt (store ms)
+  private readonly granted = new Map<string, number>(); // holder -> the expiry its last renewal set
   private closed = false;
 
   /** `clock` lets tests drive lease expiry without sleeping; real use takes Date.now. */
@@ -54,7 +55,13 @@ export class MemoryStore implements Store {
     if (!Number.isSafeInteger(ttlMs) || ttlMs <= 0) throw new RangeError(`ttlMs must be an integer > 0, got ${ttlMs}`);
     const expiresAt = this.clock() + ttlMs;
     this.leases.set(holder, expiresAt);
+    this.granted.set(holder, expiresAt);
     return { expiresAt };
+  }
+
+  async leaseGranted(holder: string): Promise<number | null> {
+    this.check();
+    return this.granted.get(holder) ?? null;
   }
 
   async leaseExpiry(holder: string): Promise<number | null> {

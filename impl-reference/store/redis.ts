@@ -7,6 +7,7 @@
 //   <ns>:vers         hash  key -> version (kept for tombstones: versions never go back)
 //   <ns>:live         zset  live keys, all score 0, so ZRANGEBYLEX gives list(prefix) in key order
 //   <ns>:lease:<h>    string with PX expiry, one per lease holder
+//   <ns>:granted      hash  holder -> the expiry its last renewal set (kept after it passes)
 // Scripts only touch keys passed in KEYS, as Redis asks of scripts.
 
 import { Redis } from 'ioredis';
@@ -52,9 +53,11 @@ return out`;
 
 const NOW_MS = `local t = redis.call('TIME') local now = t[1] * 1000 + math.floor(t[2] / 1000)`;
 
+// KEYS: the holder's lease key, the granted hash. ARGV: ttl ms, holder.
 const RENEW = `
 redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
 ${NOW_MS}
+redis.call('HSET', KEYS[2], ARGV[2], now + tonumber(ARGV[1]))
 return now + tonumber(ARGV[1])`;
 
 const EXPIRY = `
@@ -73,7 +76,7 @@ export interface RedisStoreOptions {
 export class RedisStore implements Store {
   private readonly redis: Redis;
   private readonly where: string;
-  private readonly k: { vals: string; vers: string; live: string; lease: string };
+  private readonly k: { vals: string; vers: string; live: string; lease: string; granted: string };
   private lastError = '';
   private waiting: Promise<void> | undefined;
   private closed = false;
@@ -94,7 +97,7 @@ export class RedisStore implements Store {
         storeRead: { lua: READ, numberOfKeys: 2, readOnly: true },
         storeCas: { lua: CAS, numberOfKeys: 3 },
         storeList: { lua: LIST, numberOfKeys: 3, readOnly: true },
-        storeRenew: { lua: RENEW, numberOfKeys: 1 },
+        storeRenew: { lua: RENEW, numberOfKeys: 2 },
         storeExpiry: { lua: EXPIRY, numberOfKeys: 1, readOnly: true },
       },
     });
@@ -105,7 +108,7 @@ export class RedisStore implements Store {
     this.redis.on('close', () => (this.lastError ||= 'the connection closed'));
     this.redis.on('ready', () => (this.lastError = ''));
     const ns = namespace;
-    this.k = { vals: `${ns}:vals`, vers: `${ns}:vers`, live: `${ns}:live`, lease: `${ns}:lease:` };
+    this.k = { vals: `${ns}:vals`, vers: `${ns}:vers`, live: `${ns}:live`, lease: `${ns}:lease:`, granted: `${ns}:granted` };
   }
 
   async read<T>(key: string): Promise<Versioned<T>> {
@@ -135,7 +138,13 @@ export class RedisStore implements Store {
 
   async renewLease(holder: string, ttlMs: number): Promise<{ expiresAt: number }> {
     if (!Number.isSafeInteger(ttlMs) || ttlMs <= 0) throw new RangeError(`ttlMs must be an integer > 0, got ${ttlMs}`);
-    return { expiresAt: Number(await this.run('renewLease', 'storeRenew', this.k.lease + holder, ttlMs)) };
+    return { expiresAt: Number(await this.run('renewLease', 'storeRenew', this.k.lease + holder, this.k.granted, ttlMs, holder)) };
+  }
+
+  async leaseGranted(holder: string): Promise<number | null> {
+    await this.ready('leaseGranted');
+    const at = await this.guard('leaseGranted', () => this.redis.hget(this.k.granted, holder));
+    return at == null ? null : Number(at);
   }
 
   async leaseExpiry(holder: string): Promise<number | null> {

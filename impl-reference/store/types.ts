@@ -37,6 +37,11 @@ export interface Store {
   renewLease(holder: string, ttlMs: number): Promise<{ expiresAt: number }>;
   /** The lease's expiry on the Store's clock, or null when it has none or it has expired. */
   leaseExpiry(holder: string): Promise<number | null>;
+  /**
+   * The expiry `holder`'s last renewal set, also once it has passed; null when it never renewed.
+   * For the kit's evidence (a lease read as ended until then and not renewed since), not for nodes.
+   */
+  leaseGranted(holder: string): Promise<number | null>;
   /** The Store's clock, in ms. */
   now(): Promise<number>;
   close(): Promise<void>;

@@ -5,8 +5,11 @@
 //  - the kit's own Store reads (Driver.lookup / relocation), as record and relocation lines. They
 //    go through one queue, one read at a time, each stamped when it returned: two reads are then
 //    in the order they happened, which generation-never-decreases and no-rollback-after-relay-ready
-//    need (two overlapping reads stamped on return could swap). lookup() says whether the owner's
-//    lease is valid, not until when, so a record line carries no leaseUntil;
+//    need (two overlapping reads stamped on return could swap). Where lookup() gives the expiry the
+//    owner's last renewal set (leaseUntil, optional in the Driver contract): a record line carries
+//    it while it is still ahead (a lease valid at least that long, for single-owner), and a lease
+//    line stamped when the read began says when it had ended before that (owner-eligibility-ends:
+//    the lease is over from leaseUntil until the read, since a renewal in between would show);
 //  - at the end, the runtime's journal (Driver.journal()) as journal and result lines.
 
 import { closeSync, openSync, writeSync } from 'node:fs';
@@ -56,11 +59,16 @@ export class Recorder {
     const next = this.reads.then(async () => {
       if (this.closed) return;
       try {
+        const began = this.now();
         const r = await this.driver.lookup(objectId);
+        const time = this.now();
         this.storeReads++;
+        const until = typeof r.leaseUntil === 'number' ? r.leaseUntil : undefined;
+        if (r.owner !== undefined && until !== undefined && until < began) this.write({ type: 'lease', time: began, node: r.owner, until });
         this.write({
-          type: 'record', time: this.now(), objectId, state: r.state, generation: r.generation, storeVersion: r.storeVersion,
+          type: 'record', time, objectId, state: r.state, generation: r.generation, storeVersion: r.storeVersion,
           ...(r.owner !== undefined ? { owner: r.owner } : {}),
+          ...(r.owner !== undefined && until !== undefined && until >= time ? { leaseUntil: until } : {}),
         });
         if (!relocation) return;
         const rel = await this.driver.relocation(objectId);

@@ -143,6 +143,16 @@ export function storeContract(name: string, make: () => Promise<MadeStore>): voi
       assert.ok(seen !== null && Math.abs(seen - second) <= 2, `leaseExpiry ${seen} vs ${second}`);
       assert.equal(await store.leaseExpiry('node-z'), null, 'leases are per holder');
     });
+
+    it('keeps the expiry the last renewal set, also after it has passed', async () => {
+      assert.equal(await store.leaseGranted('node-g'), null, 'never renewed');
+      await store.renewLease('node-g', 1500);
+      const { expiresAt } = await store.renewLease('node-g', 100);
+      assert.equal(await store.leaseGranted('node-g'), expiresAt, 'the last renewal, even when it is shorter');
+      await until('lease expires', async () => (await store.leaseExpiry('node-g')) === null);
+      assert.equal(await store.leaseGranted('node-g'), expiresAt, 'still there once it passed');
+      assert.equal(await store.leaseGranted('node-h'), null, 'per holder');
+    });
     // The Relocation Store is a key space of the same Store: its records move through stages by
     // compare-and-set, so a stale writer (a rollback after the boundary, say) can never win.
     it('Relocation Store: a relocation record moves through its stages by compare-and-set', async () => {

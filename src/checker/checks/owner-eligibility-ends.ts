@@ -7,6 +7,9 @@
 // `until` < t: the last renewal before t set that `until`, so none came in between. Both the
 // node's lease reads and the object record reads (the owner's lease as of the read) say so.
 // A process is certainly dead from its crash's ok until its restart is invoked.
+// A run counts only STAMP_SLACK_MS after the lease ended: a runtime decides that it may run, then
+// stamps the run in its journal a moment later (the reference: a microtask or two).
+
 
 import type { HistoryEvent, LeaseEvent, RecordEvent, RunEvent } from '../history.ts';
 import { processDeaths } from '../process-deaths.ts';
@@ -14,6 +17,7 @@ import { groupBy, violation, type Violation } from '../violation.ts';
 
 export const NAME = 'owner-eligibility-ends';
 const RULES = ['R-STO-3', 'R-OBJ-4'];
+export const STAMP_SLACK_MS = 5;
 
 interface Ended {
   node: string;
@@ -36,7 +40,7 @@ export function ownerEligibilityEnds(events: HistoryEvent[]): Violation[] {
   const out: Violation[] = [];
   const ended = groupBy(endedLeases(events), (w) => w.node);
   for (const run of runs.filter((r) => (r.kind === 'handler' || r.kind === 'timer') && r.objectId !== undefined)) {
-    const w = ended.get(run.node)?.find((w) => run.time > w.from && run.time <= w.to);
+    const w = ended.get(run.node)?.find((w) => run.time > w.from + STAMP_SLACK_MS && run.time <= w.to);
     if (w) out.push(violation(NAME, RULES, `a ${run.kind} for ${run.objectId} ran on ${run.node} at ${run.time}, after its owner lease ended at ${w.from}`, [run, w.read]));
   }
   for (const d of processDeaths(events)) {

@@ -108,6 +108,11 @@ export const ObjectRecordView = named(
       generation: Int(),
       storeVersion: Int(),
       leaseValid: Type.Boolean({ description: "Whether the owner's lease is valid now, on the Store's clock." }),
+      leaseUntil: Type.Optional(
+        Int(
+          "Optional: the expiry (ms since the epoch, the Store's clock) that the owner's last lease renewal set, also once it has passed. It lets the kit's history checker see a lease that certainly ended.",
+        ),
+      ),
       creation: Type.Optional(
         Obj({ input: Type.Unknown(), firstMessage: Type.Optional(Obj({ opId: Str(), payload: Type.Unknown() })) }),
       ),
