@@ -328,6 +328,9 @@ export class EmbeddedCluster implements Driver {
         break;
       case 'restart': {
         if (node.alive) throw new DriverInputError(`node ${fault.node} is running; only a crashed node can be restarted`);
+        // A new process has no failpoints armed, as on the process backend: a Store failpoint the
+        // old one never reached is gone with it (else the restart itself would trip it).
+        this.reach.disarm(node.rid);
         const restarted = await this.startNode(node.mesh, node.rid, this.meshOptions.get(node.mesh), true);
         await restarted.objects.relocations.resumeAfterRestart();
         break;

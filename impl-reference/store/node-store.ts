@@ -30,6 +30,10 @@ export class StoreReach {
   arm(node: Rid, fp: StoreFailpoint): void {
     this.armed.set(node, [...(this.armed.get(node) ?? []), fp]);
   }
+  /** The node's process is gone: what was armed in it goes with it (a restart starts with none). */
+  disarm(node: Rid): void {
+    this.armed.delete(node);
+  }
   take(node: Rid): StoreFailpoint | undefined {
     return this.armed.get(node)?.shift();
   }

@@ -277,3 +277,19 @@ test("the refused side of a hello records 'handshake-refused'", async () => {
     b.crash();
   }
 });
+
+test('a restarted node starts with no failpoint armed: a Store failpoint its old process never reached is gone', async () => {
+  const c = new EmbeddedCluster({ timings: TIMINGS });
+  try {
+    await c.start({ meshes: [{ name: 'm', nodes: ['A', 'B'] }] });
+    await c.fault({ kind: 'failpoint', node: 'B', name: 'store.reply-lost-after-apply' });
+    await c.fault({ kind: 'crash', node: 'B' });
+    // The restart writes B's descriptor to the Store: with the failpoint still armed it would fail.
+    await c.fault({ kind: 'restart', node: 'B' });
+    assert.equal((await c.node('B')).alive, true);
+    const log = await c.storeLog();
+    assert.equal(log.filter((e) => e.node === 'B' && e.result === 'unclear').length, 0, 'no Store reply was lost');
+  } finally {
+    await c.close();
+  }
+});
