@@ -16,14 +16,17 @@ let built: Promise<string[]> | undefined;
 /**
  * The command line that starts a node, without its configuration argument.
  * SPOTCHECK_NODE_BUNDLE=0 starts nodes through tsx, without loading esbuild in this process.
+ * SPOTCHECK_NODE_ARGS adds options for Node itself, split on spaces (e.g. `--cpu-prof
+ * --cpu-prof-dir=/tmp/prof` to profile every node process; NODE_OPTIONS refuses --cpu-prof).
  */
-export function nodeCommand(): Promise<string[]> {
-  if (process.env.SPOTCHECK_NODE_BUNDLE === '0') return Promise.resolve([process.execPath, '--import', 'tsx', NODE_MAIN]);
+export async function nodeCommand(): Promise<string[]> {
+  const extra = (process.env.SPOTCHECK_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  if (process.env.SPOTCHECK_NODE_BUNDLE === '0') return [process.execPath, ...extra, '--import', 'tsx', NODE_MAIN];
   built ??= bundle().catch((e: Error) => {
     process.stderr.write(`spotcheck: nodes start through tsx (bundling failed: ${e.message.split('\n')[0]})\n`);
-    return [process.execPath, '--import', 'tsx', NODE_MAIN];
+    return ['--import', 'tsx', NODE_MAIN];
   });
-  return built;
+  return [process.execPath, ...extra, ...(await built)];
 }
 
 async function bundle(): Promise<string[]> {
@@ -45,5 +48,5 @@ async function bundle(): Promise<string[]> {
   // esbuild's service is a child process of ours; nothing more is built, so it ends now rather
   // than at this process's exit.
   await stop();
-  return [process.execPath, outfile];
+  return [outfile];
 }
