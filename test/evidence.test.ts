@@ -3,14 +3,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { JournalEntry } from '../src/driver/types.ts';
-import { Evidence, auditJournal, runsOfOp } from '../step-definitions/support/evidence.ts';
+import { Evidence, auditJournal, runsOfOp, scenarioHistory } from '../step-definitions/support/evidence.ts';
 
 function setup() {
   const ev = new Evidence();
   const { spec, mark } = ev.mark({ kind: 'node-direct', from: 'A', mesh: 'm1', to: 'B', payload: { app: 'echo', value: 1 } });
-  ev.started('op-1', mark);
+  ev.started('op-1', mark, spec, 90);
   const create = ev.mark({ kind: 'create', from: 'A', objectId: 'a1', objectKind: 'actor', on: 'B', input: { value: 'x' } });
-  ev.started('op-2', create.mark);
+  ev.started('op-2', create.mark, create.spec, 95);
   return { ev, spec, mark, factoryMark: create.mark };
 }
 
@@ -60,4 +60,15 @@ test('a node the kit crashed runs nothing until it is restarted', () => {
   assert.match(auditJournal([handler('B', 'op-1', mark)], ev)[0], /B recorded a handler run 50 ms after the kit crashed it/);
   ev.faulted({ kind: 'restart', node: 'B' }, { at: 90 });
   assert.deepEqual(auditJournal([handler('B', 'op-1', mark)], ev), []);
+});
+
+test('the history of a scenario merges what the kit did, the journal and the Store log in time order', () => {
+  const { ev, mark } = setup();
+  ev.faulted({ kind: 'crash', node: 'B' }, { at: 100 });
+  const h = handler('B', 'op-1', mark);
+  const store = { seq: 1, at: 97, node: 'B', op: 'read', key: 'obj/a1', result: 'ok' };
+  const lines = scenarioHistory(ev.actions, [h], [store]);
+  assert.deepEqual(lines.map((l) => [l.at, 'by' in l ? ('fault' in l ? 'fault' : 'submit') : 'journal' in l ? 'journal' : 'store']), [
+    [90, 'submit'], [95, 'submit'], [97, 'store'], [100, 'fault'], [100, 'journal'],
+  ]);
 });

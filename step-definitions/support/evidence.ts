@@ -15,6 +15,9 @@ import type { Driver, Fault, FaultResult, JournalEntry, OperationSpec, Rid } fro
 
 type HandlerRun = Extract<JournalEntry, { kind: 'handler' }>;
 
+/** One thing the kit did to the runtime: a submit (with its marker) or a fault. */
+export type KitAction = { at: number; submit: OperationSpec; opId: string; mark: string } | { at: number; fault: Fault };
+
 export class Evidence {
   /** A prefix no other scenario shares. */
   private readonly prefix = `sc-${randomBytes(4).toString('hex')}-`;
@@ -29,6 +32,8 @@ export class Evidence {
   readonly objects = new Set<string>();
   /** Crashes the kit caused, and the restarts after them (implementation clock). */
   readonly downtimes: Array<{ node: Rid; from: number; to?: number }> = [];
+  /** What the kit did, in order: each submit (with its marker) and each fault (at the runtime's time for it). */
+  readonly actions: KitAction[] = [];
 
   newMark(): string {
     return `${this.prefix}${++this.next}`;
@@ -51,13 +56,15 @@ export class Evidence {
     return { spec: s, mark };
   }
 
-  started(opId: string, mark: string): void {
+  started(opId: string, mark: string, spec: OperationSpec, at: number): void {
+    this.actions.push({ at, submit: spec, opId, mark });
     this.ops.add(opId);
     this.opOfMark.set(mark, opId);
     this.markOfOp.set(opId, mark);
   }
 
   faulted(f: Fault, r: FaultResult): void {
+    this.actions.push({ at: r.at, fault: f });
     if (f.kind === 'crash') this.downtimes.push({ node: f.node, from: r.at });
     if (f.kind === 'restart') for (const d of this.downtimes) if (d.node === f.node && d.to === undefined) d.to = r.at;
   }
@@ -71,8 +78,9 @@ export function markingEvidence(driver: Driver, evidence: Evidence): Driver {
       if (prop === 'submit') {
         return async (op: OperationSpec) => {
           const { spec, mark } = evidence.mark(op);
+          const at = Date.now();
           const started = await target.submit(spec);
-          evidence.started(started.opId, mark);
+          evidence.started(started.opId, mark, spec, at);
           return started;
         };
       }
@@ -148,4 +156,18 @@ export function auditJournal(journal: JournalEntry[], evidence: Evidence): strin
     }
   }
   return problems;
+}
+
+/**
+ * One ordered history of a scenario: what the kit did (submits, faults), what the runtime journaled
+ * and every Store call it logged, merged by time (`at`; at equal times the kit's action first, then
+ * the journal, then the Store log). Kept with the report of a failed scenario.
+ */
+export function scenarioHistory(actions: KitAction[], journal: JournalEntry[], storeLog: Array<{ at: number }>): Array<{ at: number } & Record<string, unknown>> {
+  const lines = [
+    ...actions.map((a, i) => ({ at: a.at, order: 0, i, line: { ...a, by: 'kit' } })),
+    ...journal.map((e, i) => ({ at: e.at, order: 1, i, line: { at: e.at, journal: e } })),
+    ...storeLog.map((e, i) => ({ at: e.at, order: 2, i, line: { at: e.at, store: e } })),
+  ];
+  return lines.sort((a, b) => a.at - b.at || a.order - b.order || a.i - b.i).map((l) => l.line);
 }

@@ -7,7 +7,7 @@ import { openDriver, type Target } from '../../src/driver/load.ts';
 import { failpointTag, needsOfTags } from '../../src/requirements/levels.ts';
 import { NOT_APPLICABLE_MEDIA_TYPE, NOT_APPLICABLE_PREFIX } from '../../src/run/results.ts';
 import { recordingNeeds } from './needs.ts';
-import { Evidence, auditJournal, markingEvidence, runsOfOp } from './evidence.ts';
+import { Evidence, auditJournal, markingEvidence, runsOfOp, scenarioHistory } from './evidence.ts';
 import { violated } from '../../src/checks/violation.ts';
 
 /**
@@ -212,11 +212,13 @@ After(async function (this: SpotWorld, { result }) {
 // closes the Driver.
 
 // A failed scenario keeps its evidence with the report: the journal and the Store log as the
-// implementation gave them, with the kit's own clock, so a failure can be read without rerunning.
+// implementation gave them, with the kit's own clock, and one history merging them with what the
+// kit did (submits and faults) in time order, so a failure can be read without rerunning.
 After({ name: 'keep the evidence of a failure' }, async function (this: SpotWorld, { result }) {
   if (result?.status !== 'FAILED' || !this.driver) return;
   const [journal, storeLog] = await Promise.all([this.driver.journal().catch((e: Error) => e.message), this.driver.storeLog().catch((e: Error) => e.message)]);
-  this.attach(JSON.stringify({ keptAt: Date.now(), journal, storeLog }, null, 1), { mediaType: 'application/json', fileName: 'evidence.json' });
+  const history = typeof journal === 'string' || typeof storeLog === 'string' ? 'not merged: the journal or the Store log could not be read' : scenarioHistory(this.evidence.actions, journal, storeLog);
+  this.attach(JSON.stringify({ keptAt: Date.now(), history, journal, storeLog }, null, 1), { mediaType: 'application/json', fileName: 'evidence.json' });
 });
 
 After({ name: 'the evidence audit' }, async function (this: SpotWorld, { result }) {
