@@ -3,9 +3,9 @@
 //     small budget (same seed, operations, faults and rate for all), no feature involved: which it
 //     catches (exit 1, with the invariants that saw it), which it misses (exit 0), and which it
 //     cannot judge (exit 2);
-//   - the reference for at least 10,000 operations on the embedded backend and on Redis
-//     (SPOTCHECK_REDIS_VIA=binary starts a redis-server of its own): its verdicts, operations per
-//     second, and checker time per 10,000 operations.
+//   - the reference for at least 10,000 operations on the embedded backend, on Redis and on the
+//     process backend (SPOTCHECK_REDIS_VIA=binary and SPOTCHECK_NATS_VIA=binary start servers of
+//     its own): its verdicts, operations per second, and checker time per 10,000 operations.
 // Each campaign runs as a child process (`src/nemesis/cli.ts`), so a mutant that wedges or leaves
 // timers behind cannot touch the next one; a campaign over its time limit is killed and counted as
 // not judged. `node --import tsx bench/nemesis.ts [--mutants-only | --reference-only] [--parallel n]` prints the
@@ -162,6 +162,10 @@ export async function benchNemesis(o: BenchNemesisOptions = {}): Promise<Nemesis
       runCampaignProcess('reference', 'embedded', rb, 3_600_000),
       runCampaignProcess('reference', 'redis', rb, 3_600_000, { SPOTCHECK_REDIS_VIA: process.env.SPOTCHECK_REDIS_VIA || 'binary' }),
     ]);
+    // Then with every node an OS process (faults from outside, the Store frozen for everyone), on
+    // its own: its timings are the ones a loaded machine would stretch.
+    const via = { SPOTCHECK_REDIS_VIA: process.env.SPOTCHECK_REDIS_VIA || 'binary', SPOTCHECK_NATS_VIA: process.env.SPOTCHECK_NATS_VIA || 'binary' };
+    runs.push(await runCampaignProcess('reference', 'process', rb, 3_600_000, via));
     figures.reference = runs;
     for (const r of runs) {
       const verdict = r.exit === 0 ? 'valid' : r.exit === 1 ? `INVALID (${r.invariants.join(', ')})` : r.exit === 2 ? 'unknown' : 'killed at its time limit';
