@@ -273,8 +273,8 @@ export class Nemesis {
         this.down.delete(node);
         continue;
       }
-      // A Store failpoint still armed for the node may fire in the restart itself (its descriptor
-      // write): it fires once, so a second attempt goes through.
+      // A restart may break off half-way (a Store outage during it; another runtime may keep a
+      // Store failpoint armed across it, which fires once): a second attempt goes through.
       for (let attempt = 0; attempt < 3; attempt++) {
         if (await this.fault({ kind: 'restart', node }, 'restart', node)) {
           this.down.delete(node);
