@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { connect, StringCodec } from 'nats';
 import { Redis } from 'ioredis';
 import { ProcessCluster } from '../impl-reference/harness/process-cluster.ts';
-import { DEFAULT_PARALLEL, Suite } from '../src/run/suite.ts';
+import { Suite, defaultParallel } from '../src/run/suite.ts';
 import { startNatsCluster } from '../src/servers/nats.ts';
 import { startRedis } from '../src/servers/redis.ts';
 
@@ -23,9 +23,10 @@ export async function processFigures(line: Line): Promise<void> {
     await storeCommandsPerMessage(line, redis.url, nats.urls);
     const suite = await Suite.load();
     const t = Date.now();
-    const run = await suite.run({ target: { impl: 'reference', backend: 'process', redisUrl: redis.url, natsUrls: nats.urls }, parallel: DEFAULT_PARALLEL });
+    const parallel = defaultParallel('process');
+    const run = await suite.run({ target: { impl: 'reference', backend: 'process', redisUrl: redis.url, natsUrls: nats.urls }, parallel });
     const failed = run.results.filter((r) => r.status !== 'passed').length;
-    line(`suite, process backend, --parallel ${DEFAULT_PARALLEL} (wall)`, `${((Date.now() - t) / 1000).toFixed(1)} s for ${run.results.length} scenarios (${failed} not passed)`);
+    line(`suite, process backend, --parallel ${parallel} (wall)`, `${((Date.now() - t) / 1000).toFixed(1)} s for ${run.results.length} scenarios (${failed} not passed)`);
   } finally {
     await nats.stop();
     await redis.stop();

@@ -16,7 +16,7 @@ import { buildCompliance } from '../report/compliance.ts';
 import { LEVEL_NAMES, lacksForLevel, levelNamed, type LevelName } from '../requirements/levels.ts';
 import { mutantNames, runMutants } from '../run/mutants.ts';
 import { Progress } from './progress.ts';
-import { DEFAULT_PARALLEL, KIT_ROOT, RunAborted, Suite, checkTags, publishReports } from '../run/suite.ts';
+import { DEFAULT_PARALLEL, KIT_ROOT, defaultParallel, RunAborted, Suite, checkTags, publishReports } from '../run/suite.ts';
 import { DEFAULT_CALL_TIMEOUT_MS, takeScenarioStderr } from '../../adapters/jsonrpc.ts';
 import { ensureOutDir } from './out-dir.ts';
 import type { ScenarioResult } from '../run/results.ts';
@@ -92,7 +92,8 @@ interface RunOpts {
   tags?: string;
   out: string;
   repeat: number;
-  parallel: number;
+  /** Unset: defaultParallel(backend). */
+  parallel?: number;
   callTimeout: number;
   /** `i/n`: run only this shard of the selection. */
   shard?: string;
@@ -145,7 +146,7 @@ async function runSuite(target: Target, opts: RunOpts, progress: Progress, shard
   let levelLine = '';
   for (let i = 1; i <= opts.repeat; i++) {
     if (opts.repeat > 1) progress.line(`run ${i} of ${opts.repeat}`);
-    const run = await suite.run({ target, tags: opts.tags, out: opts.out, parallel: opts.parallel, shard, onScenario: (r, done, total) => progress.scenario(r, done, total) });
+    const run = await suite.run({ target, tags: opts.tags, out: opts.out, parallel: opts.parallel ?? defaultParallel(opts.backend), shard, onScenario: (r, done, total) => progress.scenario(r, done, total) });
     progress.done();
     runs.push(run.results);
     for (const r of run.results) {
@@ -196,7 +197,8 @@ interface CertifyOpts {
   runs?: number;
   out: string;
   from?: string[];
-  parallel: number;
+  /** Unset: defaultParallel(backend). */
+  parallel?: number;
   callTimeout: number;
 }
 
@@ -240,7 +242,7 @@ async function certifyCommand(opts: CertifyOpts): Promise<number> {
     for (let i = 1; i <= runs; i++) {
       progress.line(`run ${i} of ${runs}`);
       // Only the last run's report files are kept.
-      last = await suite.run({ target, tags: tags || undefined, out: i === runs ? opts.out : undefined, parallel: opts.parallel, onScenario: (r, done, total) => progress.scenario(r, done, total) });
+      last = await suite.run({ target, tags: tags || undefined, out: i === runs ? opts.out : undefined, parallel: opts.parallel ?? defaultParallel(backend), onScenario: (r, done, total) => progress.scenario(r, done, total) });
       progress.done();
       all.push(last.results);
     }
@@ -416,7 +418,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--tags <expression>', 'Cucumber tag expression selecting scenarios, e.g. "@V01 or @R-CH-1"')
     .option('--out <dir>', 'folder for the reports', 'reports')
     .option('--repeat <n>', 'run the selection n times and report any scenario whose result changed', positiveInt, 1)
-    .option('--parallel <n>', 'scenarios run at once, each in a worker process (0: all in this process)', nonNegativeInt, DEFAULT_PARALLEL)
+    .option('--parallel <n>', `scenarios run at once, each in a worker process (0: all in this process; default ${DEFAULT_PARALLEL}, on the process backend no more than the cores)`, nonNegativeInt)
     .option('--call-timeout <ms>', 'exec: implementations: a call over the wire without an answer this long ends the run (exit 2)', positiveInt, DEFAULT_CALL_TIMEOUT_MS)
     .option('--shard <i/n>', 'run only the i-th of n parts of the selection (split by scenario, the same on every machine)')
     .action(async (opts: RunOpts) => {
@@ -431,7 +433,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--runs <n>', `times the selection runs; every result must be the same each time (default ${DEFAULT_CERTIFY_RUNS})`, positiveInt)
     .option('--out <dir>', 'folder for certificate.json, badge.json, badge.svg and the reports', 'reports')
     .option('--from <files...>', 'make the certificate from compliance.json reports: one whole run, or every shard of one')
-    .option('--parallel <n>', 'scenarios run at once, each in a worker process (0: all in this process)', nonNegativeInt, DEFAULT_PARALLEL)
+    .option('--parallel <n>', `scenarios run at once, each in a worker process (0: all in this process; default ${DEFAULT_PARALLEL}, on the process backend no more than the cores)`, nonNegativeInt)
     .option('--call-timeout <ms>', 'exec: implementations: a call over the wire without an answer this long ends the run (exit 2)', positiveInt, DEFAULT_CALL_TIMEOUT_MS)
     .action(async (opts: CertifyOpts) => {
       code = await certifyCommand(opts);
