@@ -46,3 +46,15 @@ export async function throughout(what: string, windowMs: number, holds: () => Pr
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }
+
+/**
+ * How late this process's own timer for the instant `at` fires: the machine's scheduling delay
+ * around that instant, which a runtime's deadline timer suffers as much as the kit's. A check of
+ * "by its deadline" adds it, so a loaded machine is not blamed on the runtime, while a runtime that
+ * keeps going past its deadline (by a whole deadline more, as a restarted timer does) still is.
+ * `settle()` gives the delay once the timer has fired, waiting for it if it is still due.
+ */
+export function timerLateness(at: number): { settle(): Promise<number> } {
+  const fired = new Promise<number>((resolve) => setTimeout(() => resolve(Math.max(0, Date.now() - at)), Math.max(0, at - Date.now())));
+  return { settle: () => fired };
+}
