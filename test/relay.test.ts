@@ -103,3 +103,16 @@ test('bytes still held when the relay is cut are dropped, and nothing spins', as
     await server.close();
   }
 });
+
+test('resetting a socket whose sending side is already shut down lets the process exit (no spin at exit)', async () => {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./support/relay-exit.ts', import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+  clearTimeout(timer);
+  assert.equal(out.trim(), 'done');
+  assert.equal(signal, null, 'the process did not exit by itself within 15 s (it was killed)');
+  assert.equal(code, 0);
+});

@@ -38,7 +38,7 @@ export class TcpRelay {
   private accept(client: net.Socket): void {
     client.setNoDelay(true);
     if (this.cutNow) {
-      client.resetAndDestroy();
+      reset(client);
       return;
     }
     const upstream = net.connect(this.target);
@@ -91,7 +91,7 @@ export class TcpRelay {
   cutOff(): void {
     this.cutNow = true;
     for (const [client, upstream] of this.pairs) {
-      client.resetAndDestroy();
+      reset(client);
       upstream.destroy();
     }
     this.pairs.clear();
@@ -106,4 +106,15 @@ export class TcpRelay {
     this.cutOff();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
+}
+
+/**
+ * Ends a socket with an RST where it can still send one. A socket whose sending side is already
+ * shut down (its peer ended, and the pipe ended it in turn) cannot be reset: libuv refuses, Node
+ * then never closes the handle, and the process spins at full CPU forever when it exits. That one
+ * is destroyed instead; its FIN is already sent.
+ */
+export function reset(socket: net.Socket): void {
+  if (socket.destroyed || socket.writableEnded) socket.destroy();
+  else socket.resetAndDestroy();
 }
