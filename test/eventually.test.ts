@@ -11,7 +11,8 @@ function busy(ms: number): void {
 }
 
 test('a condition that never holds is a violation naming its bound', async () => {
-  await assert.rejects(expectWithin('the thing', 30, async () => false), (e: unknown) => e instanceof RuleViolation && /the thing: not seen within 30 ms$/.test(e.message));
+  // A loaded machine may stall the kit's own poll timer here too; the message then says by how much.
+  await assert.rejects(expectWithin('the thing', 30, async () => false), (e: unknown) => e instanceof RuleViolation && /^the thing: not seen within 30 ms( \(waited \d+ ms more, as long as the machine held the kit's own timer up\))?$/.test(e.message));
 });
 
 test('a stall of the kit itself stretches the bound by as much, and says so', async () => {
