@@ -65,7 +65,8 @@ When('node {rid} has died', async function (this: SpotWorld, node: Rid) {
   await eventually(`node ${node} to die`, defaultDeadlineMs + SPEC_CUTOVER_FALLBACK_MS, async () => !(await this.driver.node(node)).alive);
 });
 
-When('node {rid} restarts', async function (this: SpotWorld, node: Rid) {
+// A restart starts a node again: not a rule's timing, bounded by the backend (topology.steps.ts).
+When('node {rid} restarts', { timeout: 60_000 }, async function (this: SpotWorld, node: Rid) {
   await this.fault({ kind: 'restart', node });
 });
 
@@ -100,7 +101,7 @@ When('{rid} has failed to read the descriptor list', async function (this: SpotW
   );
 });
 
-When('node {rid} has restarted and its peers are ready', async function (this: SpotWorld, node: Rid) {
+When('node {rid} has restarted and its peers are ready', { timeout: 60_000 }, async function (this: SpotWorld, node: Rid) {
   const peers = [...this.meshes.values()].find((n) => n.includes(node))!.filter((p) => p !== node);
   // A peer may not have noticed the crash yet: its connection to the dead process still looks
   // ready. Ready again means ready on a connection made after the restart.

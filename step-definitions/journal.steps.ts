@@ -135,6 +135,13 @@ Then('the factory runs of {string} were {string}', async function (this: SpotWor
     if (w.endsWith('+')) while (runs[i] === name) i++;
   }
   if (i !== runs.length) violated(`the factory runs of ${objectId} were ${runs.join(' then ')}, expected ${expected}`);
+  // None more afterwards: a factory run again later (a second activation, a timer) is a run too many.
+  const last = want[want.length - 1];
+  await throughout(`factory runs of ${objectId}`, this.neverWindow(), async () => {
+    const more = (await factoryRuns(this, objectId)).slice(runs.length).map((r) => `${r.node}:${r.generation}`);
+    const extra = last.endsWith('+') ? more.filter((r) => r !== last.slice(0, -1)) : more;
+    return extra.length ? `it ran again afterwards (${extra.join(', ')}), expected ${expected}` : undefined;
+  });
 });
 
 Then('no factory of {string} ran after the fault', async function (this: SpotWorld, objectId: string) {

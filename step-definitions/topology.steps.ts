@@ -11,12 +11,20 @@ Given('MessageFollowDuration is {int} ms', function (this: SpotWorld, ms: number
 });
 
 /** When (kit clock) the relocation of an object was first seen at each stage, and its owner change. */
-When('node {rid} joins mesh {string}', async function (this: SpotWorld, rid: Rid, mesh: string) {
+/**
+ * Starting nodes is not a rule's timing: on the process backend a loaded machine may take seconds
+ * to start node processes, and the backend itself bounds a start (and says which node did not
+ * come up). Past cucumber's 10 s default, a slow start failed a scenario on its first step with a
+ * bare timeout instead.
+ */
+const START = { timeout: 60_000 };
+
+When('node {rid} joins mesh {string}', START, async function (this: SpotWorld, rid: Rid, mesh: string) {
   this.meshes.set(mesh, [...(this.meshes.get(mesh) ?? []), rid]);
   await this.driver.addNode(mesh, rid);
 });
 
-Given('a RouteMesh {string} with nodes {rids}', async function (this: SpotWorld, mesh: string, nodes: Rid[]) {
+Given('a RouteMesh {string} with nodes {rids}', START, async function (this: SpotWorld, mesh: string, nodes: Rid[]) {
   this.meshes.set(mesh, nodes);
   await this.driver.start({ meshes: [{ name: mesh, nodes }], ...(this.messageFollowMs !== undefined ? { messageFollowMs: this.messageFollowMs } : {}) });
 });

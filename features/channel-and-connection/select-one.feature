@@ -33,7 +33,7 @@ Feature: Channel select-one
 
   @V01 @R-GEN-2 @R-GEN-4 @channels
   Scenario: An accepted request that reaches its deadline is not run on another server
-    When A sends a request on channel "work" that blocks on gate "g", with a deadline of 200 ms
+    When A sends a request on channel "work" that blocks on gate "g", with a deadline of 1000 ms
     And the handler has started on B
     Then the request ends with a timeout at its deadline
     And the handler ran exactly once, on B

@@ -50,6 +50,7 @@ Feature: Instance Spots: cold activation only from Missing
     Then the first message ends with a reply from B
     And the first message ran on B
     And the record of "i1" is Ready, owned by B, generation 1
+    And the factory runs of "i1" were "B:1"
 
   @R-INST-3 @objects @instance-spots
   Scenario: A message with Instance intent to a Ready Instance Spot runs on its owner, as any message

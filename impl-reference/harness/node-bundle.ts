@@ -1,9 +1,12 @@
 // How the harness starts a node process. The node's TypeScript is bundled once per harness process
 // with esbuild into one CommonJS file, so that a node does not spend its start compiling TypeScript
 // through tsx on every start (a scenario starts three to five nodes, a restart one more). Where
-// esbuild cannot build, nodes start through tsx.
+// esbuild cannot build, nodes start through tsx. A run with worker processes builds it once, before
+// the workers start (prepareNodeBundle), and they inherit its path: every worker (and, under
+// `spotcheck mutants`, every mutant's workers) building its own cost CPU just as the first scenarios
+// start their nodes, and on 2 cores three nodes then took up to 8 s to be ready.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +15,20 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const NODE_MAIN = join(ROOT, 'impl-reference/node/main.ts');
 
 let built: Promise<string[]> | undefined;
+
+/** The bundle a parent process built for its workers (prepareNodeBundle). */
+const INHERITED = 'SPOTCHECK_NODE_BUNDLE_FILE';
+
+/**
+ * Build the bundle in this process now, and hand its path to every process started from here on
+ * (cucumber's workers inherit the environment). Nothing happens when nodes start through tsx.
+ */
+export async function prepareNodeBundle(): Promise<void> {
+  if (process.env.SPOTCHECK_NODE_BUNDLE === '0') return;
+  const argv = await nodeCommand();
+  const file = argv.find((a) => a.endsWith('.cjs'));
+  if (file) process.env[INHERITED] = file;
+}
 
 /**
  * The command line that starts a node, without its configuration argument.
@@ -22,6 +39,8 @@ let built: Promise<string[]> | undefined;
 export async function nodeCommand(): Promise<string[]> {
   const extra = (process.env.SPOTCHECK_NODE_ARGS ?? '').split(' ').filter(Boolean);
   if (process.env.SPOTCHECK_NODE_BUNDLE === '0') return [process.execPath, ...extra, '--import', 'tsx', NODE_MAIN];
+  const inherited = process.env[INHERITED];
+  if (!built && inherited && existsSync(inherited)) built = Promise.resolve([inherited]);
   built ??= bundle().catch((e: Error) => {
     process.stderr.write(`spotcheck: nodes start through tsx (bundling failed: ${e.message.split('\n')[0]})\n`);
     return ['--import', 'tsx', NODE_MAIN];

@@ -3,6 +3,7 @@
 // result changed between repeats, or a mutant survived; 2 bad usage or an implementation that
 // could not start. Every error is one line naming what is wrong.
 
+import { availableParallelism } from 'node:os';
 import { BackendStartError, withBackendServers, type BackendServers } from '../servers/backend.ts';
 import { siteCommand } from '../site/cli.ts';
 import { traceCommand } from '../trace/cli.ts';
@@ -364,7 +365,17 @@ function mergeCommand(files: string[], opts: { out: string }): number {
   return 0;
 }
 
-async function mutantsCommand(opts: { backend: string; only?: string; out: string; list?: boolean; parallel: number; wire?: boolean; concurrency: number; callTimeout: number }): Promise<number> {
+/**
+ * Mutants run at once. On the process backend every worker starts node processes of its own, and
+ * more workers than cores starve them: with 2 mutants of 2 workers each on 2 cores, three nodes
+ * took up to 8 s to be ready and scenarios failed on their first step, not on a rule.
+ */
+function defaultMutantConcurrency(backend: string, parallel: number): number {
+  if (backend !== 'process') return 2;
+  return Math.max(1, Math.floor(availableParallelism() / Math.max(1, parallel)));
+}
+
+async function mutantsCommand(opts: { backend: string; only?: string; out: string; list?: boolean; parallel: number; wire?: boolean; concurrency?: number; callTimeout: number }): Promise<number> {
   if (opts.wire && opts.backend !== 'embedded') throw new UsageError(`--wire serves each mutant as a runtime of its own; --backend ${opts.backend} cannot be used with it`);
   const names = mutantNames();
   if (opts.list) {
@@ -384,7 +395,7 @@ async function mutantsCommand(opts: { backend: string; only?: string; out: strin
     ...servers,
     only,
     parallel: opts.parallel,
-    concurrency: opts.concurrency,
+    concurrency: opts.concurrency ?? defaultMutantConcurrency(opts.backend, opts.parallel),
     wire: opts.wire,
     callTimeoutMs: opts.callTimeout,
     onMutant: (r, done, total) =>
@@ -460,7 +471,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--only <names>', 'comma-separated mutant names')
     .option('--parallel <n>', "each mutant's scenarios run this many at once, each in a worker process (0: all in this process)", nonNegativeInt, 2)
     .option('--out <dir>', 'folder for mutants.json', 'reports')
-    .option('--concurrency <n>', 'mutants run at once', positiveInt, 2)
+    .option('--concurrency <n>', 'mutants run at once (default 2; on the process backend, as many as leave one worker per core)', positiveInt)
     .option('--wire', 'serve each mutant over the wire protocol (JSON-RPC over stdio), as a runtime in another process')
     .option('--call-timeout <ms>', 'with --wire: a call without an answer this long ends the run (exit 2)', positiveInt, DEFAULT_CALL_TIMEOUT_MS)
     .option('--list', 'list the mutants and exit')

@@ -5,7 +5,7 @@ import type { Driver } from './types.ts';
 import { isReferenceMutant, openEmbedded } from '../../adapters/embedded.ts';
 import { openWire } from '../../adapters/jsonrpc.ts';
 import { DO_NOTHING, isDoNothing, openDoNothing } from '../../adapters/do-nothing.ts';
-import { openProcess } from '../../adapters/process.ts';
+import { openProcess, prepareProcess } from '../../adapters/process.ts';
 import type { RedisPause } from '../servers/redis.ts';
 
 /**
@@ -56,6 +56,11 @@ export function checkTarget(target: Target): void {
     throw new UsageError(`unknown mutant "${name}" (see: spotcheck mutants --list)`);
   }
   throw new UsageError(`unknown implementation "${target.impl}" (known: reference, mutant:<name>, do-nothing:<name>, exec:<command>)`);
+}
+
+/** Work a backend does once per run, in the process that starts the workers, before they start. */
+export async function prepareTarget(target: Target): Promise<void> {
+  if (target.backend === 'process' && !target.impl.startsWith('exec:') && !target.impl.startsWith('do-nothing:')) await prepareProcess();
 }
 
 export async function openDriver(target: Target): Promise<Driver> {

@@ -899,7 +899,7 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-INST-1.2', lines: [82], words: 'Missing, with no authority record | Selects one eligible node',
       says: 'the activation runs the factory once, on one node',
-      checks: on(INSTANCE, IS_OUTLINE, 'the factory runs of "i1" were "<factory runs>"'),
+      checks: [...on(INSTANCE, IS_OUTLINE, 'the factory runs of "i1" were "<factory runs>"'), ...on(INSTANCE, IS_ACTIVATION, 'the factory runs of "i1" were "B:1"')],
     },
     {
       id: 'R-INST-1.3', lines: [82], words: 'Missing, with no authority record | Selects one eligible node',

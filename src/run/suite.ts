@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { loadSupport, runCucumber, type IRunOptions, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { parse as parseTagExpression } from '@cucumber/tag-expressions';
-import { UsageError, type Target } from '../driver/load.ts';
+import { UsageError, prepareTarget, type Target } from '../driver/load.ts';
 import { WIRE_FATAL_MEDIA_TYPE, WIRE_FATAL_TYPE } from '../../adapters/jsonrpc.ts';
 import { ResultCollector, type ScenarioResult } from './results.ts';
 import type { Shard } from './shard.ts';
@@ -102,6 +102,7 @@ export class Suite {
 
   async run(req: RunRequest): Promise<RunResult> {
     checkTags(req.tags);
+    await prepareTarget(req.target);
     let staging: string | undefined;
     const files: Record<string, string> = {};
     if (req.out) {
