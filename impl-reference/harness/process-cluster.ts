@@ -6,7 +6,7 @@
 // from the files the nodes append to, and Store records from Redis directly.
 
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type {
@@ -26,9 +26,9 @@ import { RedisStore } from '../store/redis.ts';
 import { NatsTransport } from '../transport/nats.ts';
 import type { Listener } from '../transport/types.ts';
 import type { ChannelConfig, NodeProcessConfig } from '../node/config.ts';
-import type { EvidenceLine } from '../node/runtime.ts';
 import { badSlowMs, latestRelocation, lookupRecord, removeDescriptor } from './store-views.ts';
 import { nodeCommand } from './node-bundle.ts';
+import { EvidenceReader } from './evidence-reader.ts';
 import { nodesNamedBy } from '../node/start-operation.ts';
 import { FirstOutcomes } from '../node/outcome-book.ts';
 
@@ -92,7 +92,7 @@ export class ProcessCluster implements Driver {
   /** The node each operation was submitted on, and the first Outcome its node reported. */
   private readonly submittedOn = new Map<string, Rid>();
   private readonly outcomes = new FirstOutcomes();
-  private readonly evidenceFiles: string[] = [];
+  private readonly evidence = new EvidenceReader();
   private readonly impostors: Listener[] = [];
   private impostorTransport?: NatsTransport;
   private messageFollowMs = PROCESS_TIMINGS.messageFollowMs;
@@ -163,9 +163,9 @@ export class ProcessCluster implements Driver {
     const via = new URL(this.options.redisUrl);
     via.hostname = '127.0.0.1';
     via.port = String(relay.port);
-    const incarnation = this.evidenceFiles.length;
+    const incarnation = this.evidence.files.length;
     const evidenceFile = join(this.dir, `${rid}.${incarnation}.evidence.jsonl`);
-    this.evidenceFiles.push(evidenceFile);
+    this.evidence.add(evidenceFile);
     // Nodes are spread over the NATS servers, so their traffic crosses the cluster's routes.
     const urls = this.options.natsUrls;
     const config: NodeProcessConfig = {
@@ -311,29 +311,12 @@ export class ProcessCluster implements Driver {
     return { ...last, alive: slot.proc.state === 'hung' };
   }
 
-  /** Every node's evidence files, merged in the order the lines were written. */
-  private evidence(): EvidenceLine[] {
-    const lines: EvidenceLine[] = [];
-    for (const file of this.evidenceFiles) {
-      if (!existsSync(file)) continue;
-      for (const line of readFileSync(file, 'utf8').split('\n')) {
-        if (!line) continue;
-        try {
-          lines.push(JSON.parse(line) as EvidenceLine);
-        } catch {
-          // A line cut short by SIGKILL mid-write was never recorded: the run it names did not go on.
-        }
-      }
-    }
-    return lines.sort((a, b) => a.t - b.t);
-  }
-
   async journal(): Promise<JournalEntry[]> {
-    return this.evidence().flatMap((l) => ('journal' in l ? [l.journal] : [])).map((e, i) => ({ ...e, seq: i + 1 }));
+    return this.evidence.journal();
   }
 
   async storeLog(): Promise<StoreLogEntry[]> {
-    return this.evidence().flatMap((l) => ('store' in l ? [l.store] : [])).map((e, i) => ({ ...e, seq: i + 1 }));
+    return this.evidence.storeLog();
   }
 
   async lookup(objectId: string): Promise<ObjectRecordView> {
