@@ -27,7 +27,7 @@ import { NatsTransport } from '../transport/nats.ts';
 import type { Listener } from '../transport/types.ts';
 import type { ChannelConfig, NodeProcessConfig } from '../node/config.ts';
 import { badSlowMs, latestRelocation, lookupRecord, removeDescriptor } from './store-views.ts';
-import { nodeCommand } from './node-bundle.ts';
+import { nodeCommand, nodeEnv } from './node-bundle.ts';
 import { EvidenceReader } from './evidence-reader.ts';
 import { nodesNamedBy } from '../node/start-operation.ts';
 import { FirstOutcomes } from '../node/outcome-book.ts';
@@ -186,7 +186,7 @@ export class ProcessCluster implements Driver {
     };
     const configFile = join(this.dir, `${rid}.${incarnation}.config.json`);
     writeFileSync(configFile, JSON.stringify(config));
-    const proc = new NodeProcess(rid, [...(await nodeCommand()), configFile], (e) => this.onEvent(e), START_TIMEOUT_MS);
+    const proc = new NodeProcess(rid, [...(await nodeCommand()), configFile], (e) => this.onEvent(e), START_TIMEOUT_MS, nodeEnv());
     const slot: NodeSlot = { rid, mesh, options, relay, proc, address: '', index };
     this.nodes.set(rid, slot);
     const ready = await proc.ready;

@@ -33,8 +33,9 @@ export class NodeProcess {
     argv: string[],
     private readonly onEvent: (event: { event: string } & Record<string, unknown>) => void,
     startTimeoutMs: number,
+    env: NodeJS.ProcessEnv = process.env,
   ) {
-    this.child = spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], env });
     this.child.stdin!.on('error', () => {});
     createInterface({ input: this.child.stderr! }).on('line', (line) => {
       this.stderrTail.push(line);
