@@ -441,7 +441,9 @@ export class ProcessCluster implements Driver {
     if (this.frozen && this.options.redisPause) await pauseRedis(this.options.redisPause, false).catch(() => {});
     this.frozen = false;
     this.clients.close();
-    await Promise.all([...this.nodes.values()].map((s) => s.proc.kill()));
+    // Profiled nodes end on their own, so that they write their profile (docs/node-process.md).
+    const profiled = /--cpu-prof|--heap-prof/.test(process.env.SPOTCHECK_NODE_ARGS ?? '');
+    await Promise.all([...this.nodes.values()].map((s) => (profiled ? s.proc.end() : s.proc.kill())));
     for (const l of this.impostors) l.close();
     await this.impostorTransport?.close();
     await Promise.all([...this.nodes.values()].map((s) => s.relay.stop()));

@@ -120,6 +120,19 @@ export class NodeProcess {
     return gone;
   }
 
+  /**
+   * Let the node end on its own: its stdin closes, and it exits (writing what Node writes at exit,
+   * such as a --cpu-prof profile). SIGKILL after `graceMs` if it has not.
+   */
+  end(graceMs = 2000): Promise<void> {
+    if (this.state === 'dead') return Promise.resolve();
+    const gone = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    this.resume();
+    this.child.stdin!.end();
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
+    return gone.finally(() => clearTimeout(timer));
+  }
+
   /** Hang: SIGSTOP. Its sockets stay open; nothing it does goes on. */
   stop(): void {
     if (this.state !== 'running') return;
