@@ -48,6 +48,8 @@ export class SpotWorld extends World<Target> {
   lastFaultKind?: Fault['kind'];
   /** Operations whose terminal result the scenario has seen. */
   readonly ended = new Set<string>();
+  /** Kit clock when each operation's end was first seen (a later step may look at it again). */
+  readonly endedSeenAt = new Map<string, number>();
   /** The last fault of each kind, for "at once" and "within the deadline" measurements. */
   lastFault?: FaultResult;
   /** Connection IDs and addresses seen before a fault, per "A->B". */
@@ -153,6 +155,7 @@ export class SpotWorld extends World<Target> {
     if (!outcome) violated(`${name} had no terminal result within its deadline (${op.deadlineMs} ms + ${SCHEDULING_TOLERANCE_MS} ms tolerance)`);
     if (!this.ended.has(name)) {
       this.ended.add(name);
+      this.endedSeenAt.set(name, Date.now());
       this.noteEvent();
     }
     return outcome;
