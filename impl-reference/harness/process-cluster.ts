@@ -27,7 +27,7 @@ import { NatsTransport } from '../transport/nats.ts';
 import type { Listener } from '../transport/types.ts';
 import type { ChannelConfig, NodeProcessConfig } from '../node/config.ts';
 import { badSlowMs, latestRelocation, lookupRecord, removeDescriptor } from './store-views.ts';
-import { nodeCommand, nodeEnv } from './node-bundle.ts';
+import { keepSpares, launchNode } from './spare-nodes.ts';
 import { EvidenceReader } from './evidence-reader.ts';
 import { nodesNamedBy } from '../node/start-operation.ts';
 import { FirstOutcomes } from '../node/outcome-book.ts';
@@ -97,6 +97,8 @@ export class ProcessCluster implements Driver {
   private impostorTransport?: NatsTransport;
   private messageFollowMs = PROCESS_TIMINGS.messageFollowMs;
   private started = 0;
+  /** Node processes this cluster launched (restarts included): as many spares for the next one. */
+  private launched = 0;
   private closed = false;
   /** Redis is frozen (store-down for every node, with redisPause). */
   private frozen = false;
@@ -143,6 +145,8 @@ export class ProcessCluster implements Driver {
     for (const mesh of topology.meshes) for (const rid of mesh.nodes) starting.push(this.startNode(mesh.name, rid, mesh.nodeOptions));
     const slots = await Promise.all(starting);
     await Promise.all(slots.map((s) => s.proc.call('connectPeers', {}, START_TIMEOUT_MS)));
+    // The next scenario's nodes load while this one runs (impl-reference/harness/spare-nodes.ts).
+    void keepSpares(slots.length);
   }
 
   async addNode(mesh: string, rid: Rid): Promise<void> {
@@ -186,7 +190,8 @@ export class ProcessCluster implements Driver {
     };
     const configFile = join(this.dir, `${rid}.${incarnation}.config.json`);
     writeFileSync(configFile, JSON.stringify(config));
-    const proc = new NodeProcess(rid, [...(await nodeCommand()), configFile], (e) => this.onEvent(e), START_TIMEOUT_MS, nodeEnv());
+    const proc = new NodeProcess(rid, await launchNode(configFile), (e) => this.onEvent(e), START_TIMEOUT_MS);
+    this.launched++;
     const slot: NodeSlot = { rid, mesh, options, relay, proc, address: '', index };
     this.nodes.set(rid, slot);
     const ready = await proc.ready;
@@ -449,5 +454,7 @@ export class ProcessCluster implements Driver {
     await Promise.all([...this.nodes.values()].map((s) => s.relay.stop()));
     await this.store.close();
     rmSync(this.dir, { recursive: true, force: true });
+    // The next scenario's nodes load now, while this one's are gone (impl-reference/harness/spare-nodes.ts).
+    await keepSpares(this.launched);
   }
 }

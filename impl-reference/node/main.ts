@@ -1,5 +1,7 @@
 // A node of the reference as an OS process. Start it with its configuration file as the one
-// argument: `node --import tsx impl-reference/node/main.ts <config.json>`. It speaks the control
+// argument: `node --import tsx impl-reference/node/main.ts <config.json>`; or with none, and name
+// the file on the first line of stdin, {"config": "<path>"} (the harness starts spares that way:
+// their code is loaded before a scenario needs them). It speaks the control
 // interface (control.ts) as JSON lines on stdin/stdout; stderr is its log. It exits when stdin
 // ends (the harness is gone), so no node outlives the run that started it.
 
@@ -18,19 +20,34 @@ function fatal(message: string): never {
   process.exit(2);
 }
 
-const path = process.argv[2];
-if (!path) fatal('usage: main.ts <config.json>');
-let config: NodeProcessConfig;
-try {
-  config = JSON.parse(readFileSync(path, 'utf8')) as NodeProcessConfig;
-} catch (e) {
-  fatal(`cannot read the configuration ${path}: ${(e as Error).message}`);
+let runtime: NodeRuntime | undefined;
+
+/** Read the configuration and start the node; the process ends if it cannot. */
+function boot(path: string): void {
+  let config: NodeProcessConfig;
+  try {
+    config = JSON.parse(readFileSync(path, 'utf8')) as NodeProcessConfig;
+  } catch (e) {
+    fatal(`cannot read the configuration ${path}: ${(e as Error).message}`);
+  }
+  // A failpoint that crashes the node crashes the process: no goodbye, nothing flushed.
+  runtime = new NodeRuntime(config, (event: ControlEvent) => send(event), () => process.kill(process.pid, 'SIGKILL'));
+  runtime.start().catch((e: Error) => fatal(`could not start ${config.rid}: ${e.message}`));
 }
 
-// A failpoint that crashes the node crashes the process: no goodbye, nothing flushed.
-const runtime = new NodeRuntime(config, (event: ControlEvent) => send(event), () => process.kill(process.pid, 'SIGKILL'));
-
 async function handle(line: string): Promise<void> {
+  if (!runtime) {
+    // Started without an argument (a spare the harness started ahead): the first line names the
+    // configuration, {"config": "<path>"}.
+    let path: unknown;
+    try {
+      path = (JSON.parse(line) as { config?: unknown }).config;
+    } catch {
+      // not JSON: named below
+    }
+    if (typeof path !== 'string') fatal(`the first line must name the configuration, {"config": "<path>"}; got: ${line.slice(0, 200)}`);
+    return boot(path);
+  }
   let req: { id?: unknown; method?: unknown; params?: unknown };
   try {
     req = JSON.parse(line);
@@ -51,7 +68,8 @@ async function handle(line: string): Promise<void> {
 const lines = createInterface({ input: process.stdin });
 lines.on('line', (line) => void handle(line));
 lines.on('close', () => {
+  if (!runtime) process.exit(0);
   void runtime.close().finally(() => process.exit(0));
 });
 
-runtime.start().catch((e: Error) => fatal(`could not start ${config.rid}: ${e.message}`));
+if (process.argv[2]) boot(process.argv[2]);

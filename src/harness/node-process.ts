@@ -19,6 +19,34 @@ export class NodeProcessError extends Error {}
 
 const STDERR_LINES = 20;
 
+/**
+ * A node process started ahead of need: its code loads while the harness has nothing for it, and it
+ * waits for the path of its configuration on its first stdin line (node/main.ts). It does not keep
+ * the harness process alive, and it ends when the harness does (its stdin closes).
+ */
+export class SpareProcess {
+  readonly child: ChildProcess;
+
+  constructor(argv: string[], env: NodeJS.ProcessEnv) {
+    this.child = spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], env });
+    this.child.stdin!.on('error', () => {});
+    for (const h of [this.child, this.child.stdin, this.child.stdout, this.child.stderr] as Array<{ unref?: () => void } | null>) h?.unref?.();
+  }
+
+  get alive(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Taken for a node: from now on it counts, like any process the harness started. */
+  adopt(): ChildProcess {
+    for (const h of [this.child, this.child.stdin, this.child.stdout, this.child.stderr] as Array<{ ref?: () => void } | null>) h?.ref?.();
+    return this.child;
+  }
+}
+
+/** How a node's process comes to be: spawned now with its configuration, or a spare given it. */
+export type NodeLaunch = { argv: string[]; env?: NodeJS.ProcessEnv } | { spare: SpareProcess; config: string };
+
 export class NodeProcess {
   private readonly child: ChildProcess;
   private next = 1;
@@ -30,12 +58,11 @@ export class NodeProcess {
 
   constructor(
     readonly name: string,
-    argv: string[],
+    launch: NodeLaunch,
     private readonly onEvent: (event: { event: string } & Record<string, unknown>) => void,
     startTimeoutMs: number,
-    env: NodeJS.ProcessEnv = process.env,
   ) {
-    this.child = spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], env });
+    this.child = 'spare' in launch ? launch.spare.adopt() : spawn(launch.argv[0], launch.argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], env: launch.env ?? process.env });
     this.child.stdin!.on('error', () => {});
     createInterface({ input: this.child.stderr! }).on('line', (line) => {
       this.stderrTail.push(line);
@@ -63,7 +90,7 @@ export class NodeProcess {
       }
       if (typeof msg.event === 'string') this.onEvent(msg as { event: string });
     });
-    this.child.on('exit', (code, signal) => {
+    const exited = (code: number | null, signal: NodeJS.Signals | null) => {
       clearTimeout(startTimer);
       this.exitInfo = signal ? `signal ${signal}` : `exit code ${code}`;
       this.state = 'dead';
@@ -73,7 +100,11 @@ export class NodeProcess {
         p.reject(new NodeProcessError(`node ${name} ended (${this.exitInfo}) before answering ${p.method}`));
         this.pending.delete(id);
       }
-    });
+    };
+    // A spare may have ended before it was taken: its exit is not heard again.
+    if (this.child.exitCode !== null || this.child.signalCode !== null) queueMicrotask(() => exited(this.child.exitCode, this.child.signalCode));
+    else this.child.on('exit', exited);
+    if ('spare' in launch) this.child.stdin!.write(`${JSON.stringify({ config: launch.config })}\n`);
   }
 
   get pid(): number | undefined {
