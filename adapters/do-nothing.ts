@@ -42,7 +42,8 @@ import { CAPABILITIES } from '../src/driver/types.ts';
 import { FAILPOINT_NAMES } from '../src/driver/failpoints.ts';
 import type { BindingView, ClientBinding, ClientConnectionView, SessionOperationSpec, SessionView } from '../src/driver/sessions.ts';
 import { isSessionOperation } from '../src/driver/sessions.ts';
-import { EMBEDDED_TIMINGS, VERSION } from '../impl-reference/harness/embedded-cluster.ts';
+import { EMBEDDED_TIMINGS } from '../impl-reference/harness/embedded-cluster.ts';
+import { VERSION } from '../impl-reference/harness/errors.ts';
 
 export const DO_NOTHING = ['refuse', 'reply', 'fabricate'] as const;
 export type DoNothingName = (typeof DO_NOTHING)[number];

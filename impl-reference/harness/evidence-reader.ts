@@ -6,7 +6,7 @@
 
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { JournalEntry, StoreLogEntry } from '../../src/driver/types.ts';
-import type { EvidenceLine } from '../node/runtime.ts';
+import type { EvidenceLine } from '../node/parts.ts';
 
 interface Source {
   path: string;

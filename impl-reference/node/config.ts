@@ -10,7 +10,8 @@ export interface ChannelConfig {
   servers: Array<{ node: Rid; weight: number; state: ServerState }>;
 }
 
-export interface NodeProcessConfig {
+/** What any node is built from, wherever it runs (a process of its own, or the kit's process). */
+export interface NodeConfig {
   rid: Rid;
   mesh: string;
   /** The mesh credential (peers prove they hold it in the handshake). */
@@ -21,6 +22,16 @@ export interface NodeProcessConfig {
   messageFollowMs: number;
   /** A mutant of the reference (impl-reference/mutants), or none. */
   mutant?: string;
+  /** Channel membership as the kit configured it so far (see docs/assumptions.md). */
+  channels: ChannelConfig[];
+  /** Gates the kit has already released (a handler waiting on one of them goes on at once). */
+  releasedGates: string[];
+  /** This node replaces a crashed one of the same RID. */
+  restart: boolean;
+}
+
+/** A node process's configuration file: a node, and the servers and file it reaches them by. */
+export interface NodeProcessConfig extends NodeConfig {
   /** The Location and Relocation Store: a Redis server and the run's key namespace. */
   store: { redisUrl: string; namespace: string };
   /** The transport: NATS servers (the node uses the first) and the run's subject prefix. */
@@ -30,10 +41,4 @@ export interface NodeProcessConfig {
    * line, written synchronously before the node goes on: a SIGKILL cannot lose a recorded run.
    */
   evidenceFile: string;
-  /** Channel membership as the kit configured it so far (see docs/assumptions.md). */
-  channels: ChannelConfig[];
-  /** Gates the kit has already released (a handler waiting on one of them goes on at once). */
-  releasedGates: string[];
-  /** This process replaces a crashed one of the same RID. */
-  restart: boolean;
 }

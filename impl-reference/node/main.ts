@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import type { NodeProcessConfig } from './config.ts';
 import { CONTROL_METHODS, type ControlEvent, type ControlMethod } from './control.ts';
 import { NodeRuntime } from './runtime.ts';
+import { processParts } from './process-parts.ts';
 
 function send(message: object): void {
   process.stdout.write(`${JSON.stringify(message)}\n`);
@@ -31,7 +32,7 @@ function boot(path: string): void {
     fatal(`cannot read the configuration ${path}: ${(e as Error).message}`);
   }
   // A failpoint that crashes the node crashes the process: no goodbye, nothing flushed.
-  runtime = new NodeRuntime(config, (event: ControlEvent) => send(event), () => process.kill(process.pid, 'SIGKILL'));
+  runtime = new NodeRuntime(config, processParts(config), (event: ControlEvent) => send(event), () => process.kill(process.pid, 'SIGKILL'));
   runtime.start().catch((e: Error) => fatal(`could not start ${config.rid}: ${e.message}`));
 }
 

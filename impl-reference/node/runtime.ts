@@ -1,11 +1,10 @@
-// One node of the reference, assembled from its JSON configuration and driven through the control
-// interface (control.ts). It owns nothing of any other node: its Store is a Redis connection, its
-// transport a NATS connection, its evidence a file of its own. The process entry (main.ts) wires
-// it to stdin/stdout; a test can drive it in process.
+// One node of the reference, assembled from its JSON configuration and the parts it runs on
+// (parts.ts), and driven through the control interface (control.ts). It owns nothing of any other
+// node. A node process (main.ts) gives it a Redis client, a NATS client and an evidence file of its
+// own (process-parts.ts) and wires it to stdin/stdout; the embedded backend runs nodes in the kit's
+// process on the in-memory Store and transport (harness/in-process-host.ts).
 
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
-import type { JournalEntry, Outcome, StoreLogEntry } from '../../src/driver/types.ts';
+import type { Outcome } from '../../src/driver/types.ts';
 import { Gates, Journal, TestApp } from './app.ts';
 import { Caller, ChannelDirectory } from '../channel/caller.ts';
 import { MeshNode } from './mesh-node.ts';
@@ -18,9 +17,8 @@ import { OPERATION_KINDS, startOperation } from './start-operation.ts';
 import { clientCredential } from '../sessions/protocol.ts';
 import { SessionHost } from '../sessions/session-host.ts';
 import { NodeStore, StoreReach, type StoreFailpoint } from '../store/node-store.ts';
-import { RedisStore } from '../store/redis.ts';
-import { NatsTransport } from '../transport/nats.ts';
-import type { ChannelConfig, NodeProcessConfig } from './config.ts';
+import type { ChannelConfig, NodeConfig } from './config.ts';
+import type { NodeParts } from './parts.ts';
 import type { ControlEvent, ControlMethod, ControlMethods } from './control.ts';
 import { FAILPOINT_NAMES } from '../../src/driver/failpoints.ts';
 
@@ -29,31 +27,9 @@ export class ControlError extends Error {}
 /** Mutants whose cross-process form shares Sessions through the Store (mutants/persisted-sessions.ts). */
 const PERSISTED_SESSION_MUTANTS = ['restart-reloads-sessions', 'session-restored-elsewhere', 'token-resolved-across-sessions', 'location-update-follows-client', 'session-reply-follows-client'];
 
-/** One evidence line: what was recorded, and a clock finer than ms that orders lines across nodes. */
-export type EvidenceLine = { t: number } & ({ journal: JournalEntry } | { store: StoreLogEntry });
-
-/** Appends evidence synchronously: once record() returns, a SIGKILL cannot take the line back. */
-class EvidenceFile {
-  private fd: number | undefined;
-  constructor(path: string) {
-    this.fd = openSync(path, 'a');
-  }
-  write(line: Omit<EvidenceLine, 't'>): void {
-    if (this.fd === undefined) return;
-    writeSync(this.fd, `${JSON.stringify({ t: performance.timeOrigin + performance.now(), ...line })}\n`);
-  }
-  close(): void {
-    if (this.fd !== undefined) closeSync(this.fd);
-    this.fd = undefined;
-  }
-}
-
 export class NodeRuntime {
-  private readonly evidence: EvidenceFile;
   private readonly gates = new Gates();
   private readonly reach: StoreReach;
-  private readonly store: RedisStore;
-  private readonly transport: NatsTransport;
   private readonly channels = new ChannelDirectory();
   private readonly outcomes = new OutcomeBook();
   readonly node: MeshNode;
@@ -67,15 +43,13 @@ export class NodeRuntime {
    *   at once (main.ts sends itself SIGKILL), as a crash does.
    */
   constructor(
-    private readonly config: NodeProcessConfig,
+    private readonly config: NodeConfig,
+    private readonly parts: NodeParts,
     private readonly emit: (event: ControlEvent) => void,
     crashed: () => void = () => {},
   ) {
-    this.evidence = new EvidenceFile(config.evidenceFile);
-    const journal = new Journal((entry) => this.evidence.write({ journal: entry }));
-    this.reach = new StoreReach((entry) => this.evidence.write({ store: entry }));
-    this.store = new RedisStore({ url: config.store.redisUrl, namespace: config.store.namespace });
-    this.transport = new NatsTransport(config.transport.natsUrls, { prefix: config.transport.prefix });
+    const journal = new Journal((entry) => parts.evidence.write({ journal: entry }));
+    this.reach = parts.reach;
     for (const gate of config.releasedGates) this.gates.release(gate);
     for (const channel of config.channels) this.defineChannel(channel);
     const broken = brokenBy(config.mutant);
@@ -84,8 +58,8 @@ export class NodeRuntime {
       mesh: config.mesh,
       credential: config.credential,
       timings: config.timings,
-      transport: this.transport,
-      store: new NodeStore(config.rid, this.store, this.reach),
+      transport: parts.transport,
+      store: new NodeStore(config.rid, parts.store, this.reach),
       app: new TestApp(journal, this.gates),
       broken,
       queueCapacity: config.queueCapacity,
@@ -99,12 +73,12 @@ export class NodeRuntime {
     };
     this.caller = new Caller(this.node, this.channels);
     this.node.attachCaller(this.caller);
-    // Sessions live in this process only; the list mutants share is this process's alone.
-    // The reference keeps each Session in its own process. Three mutants share Sessions between
-    // processes the way such a framework would, through a table in the Store.
-    const shared = PERSISTED_SESSION_MUTANTS.includes(config.mutant ?? '')
-      ? new PersistedSessions(this.store, config.rid, this.node.lifecycle, (rid, session, frame) => void this.node.sendWork(rid, { type: 'session-frame', session, frame }, config.timings.defaultDeadlineMs))
-      : new SharedSessions();
+    // The reference keeps each Session in its own process. Mutants share Sessions between nodes:
+    // in one address space through memory (parts.shared), and between processes the way such a
+    // framework would, through a table in the Store.
+    const shared = parts.shared ?? (PERSISTED_SESSION_MUTANTS.includes(config.mutant ?? '')
+      ? new PersistedSessions(parts.store, config.rid, this.node.lifecycle, (rid, session, frame) => void this.node.sendWork(rid, { type: 'session-frame', session, frame }, config.timings.defaultDeadlineMs))
+      : new SharedSessions());
     this.sessions = new SessionHost({ node: this.node, caller: this.caller, clientCredential: clientCredential(config.credential), shared });
     this.node.sessions = this.sessions;
     this.node.onLocationUpdate = (u) => this.sessions.applyLocationUpdate(u);
@@ -113,7 +87,7 @@ export class NodeRuntime {
 
   /** Listen, register, take the lease; after a restart, resume what the Relocation Store says. */
   async start(): Promise<void> {
-    await this.transport.ready();
+    await this.parts.ready();
     await this.node.start();
     await this.sessions.listen();
     if (this.config.restart) await this.node.objects.relocations.resumeAfterRestart();
@@ -228,11 +202,11 @@ export class NodeRuntime {
     }
   }
 
-  /** Let go of the Store and the transport (the harness ends the process right after). */
+  /** The node is gone (as a crash: no goodbye); let go of what it alone holds. */
   async close(): Promise<void> {
     this.closing = true;
     this.node.crash();
-    await Promise.allSettled([this.store.close(), this.transport.close()]);
-    this.evidence.close();
+    await this.parts.release();
+    this.parts.evidence.close();
   }
 }

@@ -6,14 +6,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-export type ProcessState = 'starting' | 'running' | 'hung' | 'dead';
+import type { NodeHandle, NodeState, ReadyEvent } from './node-handle.ts';
 
-export interface ReadyEvent {
-  event: 'ready';
-  address: string;
-  sessionPort: number;
-  pid: number;
-}
+export type { ReadyEvent };
+export type ProcessState = NodeState;
 
 export class NodeProcessError extends Error {}
 
@@ -47,7 +43,7 @@ export class SpareProcess {
 /** How a node's process comes to be: spawned now with its configuration, or a spare given it. */
 export type NodeLaunch = { argv: string[]; env?: NodeJS.ProcessEnv } | { spare: SpareProcess; config: string };
 
-export class NodeProcess {
+export class NodeProcess implements NodeHandle {
   private readonly child: ChildProcess;
   private next = 1;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout; method: string }>();

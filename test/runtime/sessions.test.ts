@@ -17,7 +17,7 @@ import type { Outcome } from '../../src/driver/types.ts';
 const SOON_MS = 2000;
 
 function nodeOf(d: EmbeddedCluster, rid: string): MeshNode<SessionHost> {
-  return (d as unknown as { nodes: Map<string, { node: MeshNode<SessionHost> }> }).nodes.get(rid)!.node;
+  return d.meshNode(rid) as MeshNode<SessionHost>;
 }
 
 async function withCluster(body: (d: EmbeddedCluster) => Promise<void>): Promise<void> {

@@ -1,0 +1,113 @@
+// The embedded backend's host: every node in the kit's process on one in-memory transport, the
+// Store in memory (or the Redis client it was given). What sits outside the nodes is the host's:
+// the reach between each node and the Store (cut off, late, down for everyone), the evidence the
+// nodes write, and the Session list that only mutants read (mutants/shared-sessions.ts).
+
+import type { EffectiveTimings, JournalEntry, Rid, StoreLogEntry } from '../../src/driver/types.ts';
+import type { NodeHandle } from '../../src/harness/node-handle.ts';
+import type { NodeConfig } from '../node/config.ts';
+import type { EvidenceRecord, NodeParts } from '../node/parts.ts';
+import { SharedSessions } from '../mutants/shared-sessions.ts';
+import { StoreReach } from '../store/node-store.ts';
+import type { Store } from '../store/types.ts';
+import { MemoryTransport } from '../transport/memory.ts';
+import type { Connection, Listener } from '../transport/types.ts';
+import { InProcessNode } from './in-process-node.ts';
+import type { EvidenceView, NodeEvent, NodeHost } from './node-host.ts';
+
+/** Every node's evidence in one list, in the order it was written (one thread: that is the order). */
+class MemoryEvidence implements EvidenceView {
+  private readonly journalLines: JournalEntry[] = [];
+  private readonly storeLines: StoreLogEntry[] = [];
+  write(line: EvidenceRecord): void {
+    if ('journal' in line) this.journalLines.push({ ...line.journal });
+    else this.storeLines.push({ ...line.store });
+  }
+  journal(): JournalEntry[] {
+    return this.journalLines.map((e, i) => ({ ...e, seq: i + 1 }));
+  }
+  storeLog(): StoreLogEntry[] {
+    return this.storeLines.map((e, i) => ({ ...e, seq: i + 1 }));
+  }
+}
+
+/** The Store as one node reaches it: once the node is dead, its calls never come back. */
+function severable(store: Store): { store: Store; sever(): void } {
+  let severed = false;
+  const proxy = new Proxy(store, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof value !== 'function' || prop === 'close') return value;
+      return (...args: unknown[]) => (severed ? new Promise(() => {}) : (value as (...a: unknown[]) => unknown).apply(target, args));
+    },
+  });
+  return { store: proxy, sever: () => (severed = true) };
+}
+
+export class InProcessHost implements NodeHost {
+  readonly evidence = new MemoryEvidence();
+  private readonly transport = new MemoryTransport();
+  private readonly reach = new StoreReach((entry) => this.evidence.write({ store: entry }));
+  private readonly shared = new SharedSessions();
+
+  constructor(
+    readonly backend: string,
+    readonly timings: EffectiveTimings,
+    readonly store: Store,
+    private readonly closeStore: boolean,
+  ) {}
+
+  async launch(config: NodeConfig, onEvent: (e: NodeEvent) => void): Promise<NodeHandle> {
+    // A new process has no failpoints armed: a Store failpoint the old one never reached is gone
+    // with it (else the restart itself would trip it).
+    if (config.restart) this.reach.disarm(config.rid);
+    const store = severable(this.store);
+    let alive = true;
+    const parts: NodeParts = {
+      store: store.store,
+      transport: this.transport,
+      ready: async () => {},
+      evidence: { write: (line) => alive && this.evidence.write(line), close: () => {} },
+      reach: this.reach,
+      shared: this.shared,
+      release: async () => {},
+    };
+    const sever = () => {
+      alive = false;
+      store.sever();
+    };
+    return new InProcessNode(config.rid, structuredClone(config), parts, sever, onEvent);
+  }
+
+  async storeDown(rid?: Rid): Promise<void> {
+    if (rid === undefined) this.reach.down = true;
+    else this.reach.cutOff.add(rid);
+  }
+
+  async storeUp(rid?: Rid): Promise<void> {
+    if (rid === undefined) {
+      this.reach.down = false;
+      this.reach.slowMs = 0;
+      this.reach.slowFor.clear();
+    } else {
+      this.reach.cutOff.delete(rid);
+      this.reach.slowFor.delete(rid);
+    }
+  }
+
+  storeSlow(rid: Rid | undefined, ms: number): void {
+    if (rid === undefined) this.reach.slowMs = ms;
+    else this.reach.slowFor.set(rid, ms);
+  }
+
+  async listenAsImpostor(address: string, onConnection: (conn: Connection) => void): Promise<Listener> {
+    return this.transport.listen(address, onConnection);
+  }
+
+  started(): void {}
+
+  async close(handles: NodeHandle[]): Promise<void> {
+    await Promise.all(handles.map((h) => h.kill()));
+    if (this.closeStore) await this.store.close();
+  }
+}

@@ -1,0 +1,39 @@
+// What a node is wired to, given to it from where it runs: its Store client, its transport, where
+// its evidence goes, and the reach between it and the Store. A node process builds them from its
+// configuration (process-parts.ts: Redis, NATS, a file); the embedded backend hands in-process
+// nodes the in-memory ones it owns (harness/in-process-host.ts). The node's rules do not change.
+
+import type { JournalEntry, StoreLogEntry } from '../../src/driver/types.ts';
+import type { SharedSessions } from '../mutants/shared-sessions.ts';
+import type { StoreReach } from '../store/node-store.ts';
+import type { Store } from '../store/types.ts';
+import type { Transport } from '../transport/types.ts';
+
+/** What a node records: a journal entry of the test application, or one of its Store calls. */
+export type EvidenceRecord = { journal: JournalEntry } | { store: StoreLogEntry };
+
+/** One evidence line: what was recorded, and a clock finer than ms that orders lines across nodes. */
+export type EvidenceLine = { t: number } & EvidenceRecord;
+
+/** Where a node records what ran: once write() returns, the record is kept, whatever the node does next. */
+export interface EvidenceSink {
+  write(line: EvidenceRecord): void;
+  close(): void;
+}
+
+export interface NodeParts {
+  store: Store;
+  transport: Transport;
+  /** Resolves once the transport can carry the node's first frame. */
+  ready(): Promise<void>;
+  evidence: EvidenceSink;
+  /**
+   * Between the node and the Store: what it logs, what is cut off, what a Store failpoint armed. It
+   * must log into `evidence` (or into whatever the harness reads as this node's Store log).
+   */
+  reach: StoreReach;
+  /** Sessions every node of this address space can see; only mutants read it (mutants/shared-sessions.ts). */
+  shared?: SharedSessions;
+  /** Let go of what the node alone holds (its Store and transport clients); nothing shared. */
+  release(): Promise<void>;
+}
