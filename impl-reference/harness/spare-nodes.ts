@@ -1,7 +1,8 @@
 // Spare node processes: started once a scenario's nodes are ready (and topped up when it ends), so
-// that the next scenario's nodes have their code loaded already. A spare serves one node once; no process outlives the node it became
-// or serves two scenarios. On this 2-core machine three nodes took a median 666 ms from spawn to
-// ready during a run (spawn, load, connect); the spawn and the load are what a spare takes ahead.
+// that the next scenario's nodes have their code loaded already. A spare serves one node once; no
+// process outlives the node it became or serves two scenarios. On this 2-core machine three nodes
+// took a median 666 ms from spawn to ready during a run (spawn, load, connect); the spawn and the
+// load are what a spare takes ahead.
 // SPOTCHECK_NODE_SPARES=0 starts every node when it is needed.
 
 import { SpareProcess, type NodeLaunch } from '../../src/harness/node-process.ts';
