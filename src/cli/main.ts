@@ -93,7 +93,7 @@ interface RunOpts {
   tags?: string;
   out: string;
   repeat: number;
-  /** Unset: defaultParallel(backend). */
+  /** Unset: defaultParallel(backend, impl). */
   parallel?: number;
   callTimeout: number;
   /** `i/n`: run only this shard of the selection. */
@@ -147,7 +147,7 @@ async function runSuite(target: Target, opts: RunOpts, progress: Progress, shard
   let levelLine = '';
   for (let i = 1; i <= opts.repeat; i++) {
     if (opts.repeat > 1) progress.line(`run ${i} of ${opts.repeat}`);
-    const run = await suite.run({ target, tags: opts.tags, out: opts.out, parallel: opts.parallel ?? defaultParallel(opts.backend), shard, onScenario: (r, done, total) => progress.scenario(r, done, total) });
+    const run = await suite.run({ target, tags: opts.tags, out: opts.out, parallel: opts.parallel ?? defaultParallel(opts.backend, opts.impl), shard, onScenario: (r, done, total) => progress.scenario(r, done, total) });
     progress.done();
     runs.push(run.results);
     for (const r of run.results) {
@@ -198,7 +198,7 @@ interface CertifyOpts {
   runs?: number;
   out: string;
   from?: string[];
-  /** Unset: defaultParallel(backend). */
+  /** Unset: defaultParallel(backend, impl). */
   parallel?: number;
   callTimeout: number;
 }
@@ -243,7 +243,7 @@ async function certifyCommand(opts: CertifyOpts): Promise<number> {
     for (let i = 1; i <= runs; i++) {
       progress.line(`run ${i} of ${runs}`);
       // Only the last run's report files are kept.
-      last = await suite.run({ target, tags: tags || undefined, out: i === runs ? opts.out : undefined, parallel: opts.parallel ?? defaultParallel(backend), onScenario: (r, done, total) => progress.scenario(r, done, total) });
+      last = await suite.run({ target, tags: tags || undefined, out: i === runs ? opts.out : undefined, parallel: opts.parallel ?? defaultParallel(backend, impl), onScenario: (r, done, total) => progress.scenario(r, done, total) });
       progress.done();
       all.push(last.results);
     }
@@ -429,7 +429,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--tags <expression>', 'Cucumber tag expression selecting scenarios, e.g. "@V01 or @R-CH-1"')
     .option('--out <dir>', 'folder for the reports', 'reports')
     .option('--repeat <n>', 'run the selection n times and report any scenario whose result changed', positiveInt, 1)
-    .option('--parallel <n>', `scenarios run at once, each in a worker process (0: all in this process; default ${DEFAULT_PARALLEL}, on the process backend no more than the cores)`, nonNegativeInt)
+    .option('--parallel <n>', `scenarios run at once, each in a worker process (0: all in this process; default ${DEFAULT_PARALLEL}, on the process backend and for exec: runtimes no more than the cores)`, nonNegativeInt)
     .option('--call-timeout <ms>', 'exec: implementations: a call over the wire without an answer this long ends the run (exit 2)', positiveInt, DEFAULT_CALL_TIMEOUT_MS)
     .option('--shard <i/n>', 'run only the i-th of n parts of the selection (split by scenario, the same on every machine)')
     .action(async (opts: RunOpts) => {
@@ -444,7 +444,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--runs <n>', `times the selection runs; every result must be the same each time (default ${DEFAULT_CERTIFY_RUNS})`, positiveInt)
     .option('--out <dir>', 'folder for certificate.json, badge.json, badge.svg and the reports', 'reports')
     .option('--from <files...>', 'make the certificate from compliance.json reports: one whole run, or every shard of one')
-    .option('--parallel <n>', `scenarios run at once, each in a worker process (0: all in this process; default ${DEFAULT_PARALLEL}, on the process backend no more than the cores)`, nonNegativeInt)
+    .option('--parallel <n>', `scenarios run at once, each in a worker process (0: all in this process; default ${DEFAULT_PARALLEL}, on the process backend and for exec: runtimes no more than the cores)`, nonNegativeInt)
     .option('--call-timeout <ms>', 'exec: implementations: a call over the wire without an answer this long ends the run (exit 2)', positiveInt, DEFAULT_CALL_TIMEOUT_MS)
     .action(async (opts: CertifyOpts) => {
       code = await certifyCommand(opts);

@@ -27,8 +27,14 @@ export const DEFAULT_PARALLEL = 4;
  * has cores, or the timing rules judge a starved machine instead of the runtime (seen: load 14 on
  * 2 cores with four at once, a 300 ms deadline's timeout seen 427 ms after the submit).
  */
-export function defaultParallel(backend: string): number {
-  return backend === 'process' ? Math.max(1, Math.min(DEFAULT_PARALLEL, availableParallelism())) : DEFAULT_PARALLEL;
+/**
+ * Workers when --parallel is not given. Where every worker brings processes of its own (the process
+ * backend's nodes, an exec: runtime), no more than the cores: on 2 cores, 4 workers and 4 runtime
+ * processes loading at once made a runtime's 300 ms deadline end 485 ms after submit (CI, twice).
+ */
+export function defaultParallel(backend: string, impl?: string): number {
+  const ownProcesses = backend === 'process' || impl?.startsWith('exec:') === true;
+  return ownProcesses ? Math.max(1, Math.min(DEFAULT_PARALLEL, availableParallelism())) : DEFAULT_PARALLEL;
 }
 
 export const KIT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
