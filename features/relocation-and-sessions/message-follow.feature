@@ -73,6 +73,7 @@ Feature: Message Follow follows a committed move, for MessageFollowDuration only
     And node B has died
     And node B restarts
     And A's peer B is ready again on a new connection
+    And B's peer C becomes ready
     And A sends actor "a1" a message, still through B
     Then the request ends with failure Unavailable
     And the handler never ran for the request

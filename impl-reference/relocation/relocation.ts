@@ -92,6 +92,8 @@ interface Prepared {
   kind: ObjectKind;
   fallback?: NodeJS.Timeout;
   committing?: Promise<WorkResult | undefined>;
+  /** This node's clock when it sent its owner change to the Store (the change applied after). */
+  committedAt?: number;
 }
 
 // What mutants/relocation.ts uses of this class (its RelocationSide) is not private here.
@@ -172,7 +174,20 @@ export class Relocations {
     // The not-yet-executed messages go to the target's temporary queue (R-REL-2: all of them).
     const waiting = this.ctx.broken('waiting-messages-not-handed-over') ? [] : this.ctx.takeWaiting(rel.objectId);
     const submitFails = this.ctx.takeFailpoint('relocation.cutover-submit-fails');
-    const submit = async () => (submitFails ? undefined : this.ctx.sendWork(rel.target, { type: 'relocation-cutover', relocationId: rel.id }, defaultDeadlineMs));
+    // Message Follow counts from the owner change, which the source learns of only later (the target
+    // answers the cutover once its dispatch has switched over). What it can know is an instant no
+    // later than the change: the cutover was sent before the target received it, and the target
+    // says how long after receiving it the change applied (on its own clock: a duration, no clock
+    // is shared). On a loaded machine the answer came well over 50 ms after the change.
+    let changedNoLaterThan = Date.now();
+    const submit = async () => {
+      if (submitFails) return undefined;
+      const sentAt = Date.now();
+      const r = await this.ctx.sendWork(rel.target, { type: 'relocation-cutover', relocationId: rel.id }, defaultDeadlineMs);
+      const after = r?.ok ? (r.value as { committedAfterReceiptMs?: unknown } | null)?.committedAfterReceiptMs : undefined;
+      if (typeof after === 'number') changedNoLaterThan = sentAt + after;
+      return r;
+    };
     // V13: they go whatever the cutover submit does, so they are handed over before it.
     const committed = this.ctx.broken('handover-waits-for-cutover') ? await handOverAfterCutover(this, rel, waiting, submit) : (this.handOver(rel, waiting), await submit());
     if (!committed?.ok) {
@@ -182,7 +197,8 @@ export class Relocations {
       if (this.ctx.broken('source-takes-over-after-commit') && !submitFails) return takeBack(this, rel);
       // No rollback after the boundary: the target finishes through cutover receipt or the
       // fallback. Wait for the authority record to name it, within the deadline.
-      const owner = await this.awaitOwner(rel, this.ctx.timings.cutoverFallbackMs + defaultDeadlineMs / 2);
+      const { owner, notBefore } = await this.awaitOwner(rel, this.ctx.timings.cutoverFallbackMs + defaultDeadlineMs / 2);
+      changedNoLaterThan = Math.max(changedNoLaterThan, notBefore);
       if (owner !== rel.target) {
         // The target died before the commit: the relocation fails. The source is not restored
         // (R-REL-6) and no other target is tried (V14).
@@ -193,7 +209,7 @@ export class Relocations {
         return fail('RelocationFailed');
       }
     }
-    this.committedAt(rel.objectId);
+    this.committedAt(rel.objectId, changedNoLaterThan);
     if (this.ctx.takeFailpoint('relocation.crash-source-after-commit')) {
       this.ctx.crash();
       return undefined;
@@ -217,21 +233,31 @@ export class Relocations {
     return this.ctx.timings.cutoverFallbackMs + this.ctx.timings.defaultDeadlineMs;
   }
 
-  private async awaitOwner(rel: RelocationRecord, withinMs: number): Promise<Rid | undefined> {
+  /**
+   * The owner the authority record names once it is the target, or when waiting is over. `notBefore`:
+   * when the last read that did not name the target was sent (the change came after it).
+   */
+  private async awaitOwner(rel: RelocationRecord, withinMs: number): Promise<{ owner: Rid | undefined; notBefore: number }> {
     const end = Date.now() + withinMs;
+    let notBefore = 0;
     for (;;) {
+      const asked = Date.now();
       const rec = (await this.ctx.store.read<LocationRecord>(objectKey(rel.objectId))).value;
-      if (rec?.owner === rel.target || Date.now() >= end || !this.ctx.alive()) return rec?.owner;
+      if (rec?.owner === rel.target || Date.now() >= end || !this.ctx.alive()) return { owner: rec?.owner, notBefore };
+      notBefore = asked;
       await new Promise((r) => setTimeout(r, this.ctx.timings.reconnectBackoffMs));
     }
   }
 
-  /** The owner change committed: the source follows messages to the target for the duration. */
-  private committedAt(objectId: string): void {
+  /**
+   * The owner change committed, at `changedNoLaterThan` or after: the source follows messages to the
+   * target for the duration from there, so it never follows longer than the duration after the change.
+   */
+  private committedAt(objectId: string, changedNoLaterThan: number): void {
     const f = this.forwarding.get(objectId);
     if (!f || f.committed) return;
     f.committed = true;
-    f.until = Date.now() + this.ctx.messageFollowMs();
+    f.until = changedNoLaterThan + this.ctx.messageFollowMs();
     // R-REL-5, V14: Message Follow follows a committed move; it never takes the object back.
     if (this.ctx.broken('follow-window-fails-over')) watchTargetWhileFollowing(this, objectId, f.target, this.ctx.hosted(objectId));
     // R-REL-5: a dead target stays the owner, and the object Unavailable; nothing releases it either.
@@ -304,12 +330,17 @@ export class Relocations {
     return this.ctx.post(objectId, letter);
   }
 
-  cutover(relocationId: string): Promise<WorkResult | undefined> {
+  async cutover(relocationId: string): Promise<WorkResult | undefined> {
+    const receivedAt = Date.now();
     if (this.ctx.takeFailpoint('relocation.crash-target-before-commit')) {
       this.ctx.crash();
-      return Promise.resolve(undefined);
+      return undefined;
     }
-    return this.commit(relocationId, 'cutover');
+    const p = this.prepared.get(relocationId);
+    const r = await this.commit(relocationId, 'cutover');
+    // The source counts Message Follow from the change: it is told when that was, from this receipt.
+    if (r?.ok && p?.committedAt !== undefined) return ok({ ...(r.value as object), committedAfterReceiptMs: p.committedAt - receivedAt });
+    return r;
   }
 
   commit(relocationId: string, how: 'cutover' | 'fallback'): Promise<WorkResult | undefined> {
@@ -343,8 +374,10 @@ export class Relocations {
     const next: LocationRecord = { ...rec, owner: this.ctx.rid, generation, writeId: '' };
     // Target dispatch is a gate: it opens only once the commit is known, re-read if unclear (V16).
     if (this.ctx.broken('dispatch-before-reread')) this.ctx.openDispatch(rel.objectId);
+    const sentAt = Date.now();
     const r = await this.commitOwnerChange(rel.objectId, cur.version, next);
     if (!r.applied) return fail('RelocationFailed');
+    p.committedAt = sentAt;
     // This node owns the object again (it was relocated back here): a Message Follow it kept from
     // moving it away earlier is over, or it would follow the object's messages to where it was (R-OBJ-3).
     if (!this.ctx.broken('follow-outlives-return')) this.forwarding.delete(rel.objectId);
