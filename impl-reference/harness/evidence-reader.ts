@@ -45,7 +45,7 @@ export class EvidenceReader {
       // Lines of different nodes interleave by their clock: merged again whenever lines came.
       this.lines.sort((a, b) => a.t - b.t);
       this.merged = {
-        journal: this.lines.flatMap((l) => ('journal' in l ? [l.journal] : [])).map((e, i) => ({ ...e, seq: i + 1 })),
+        journal: this.lines.flatMap((l) => ('journal' in l ? [l.journal] : [])).map((e, i) => ({ ...e, seq: i + 1 }) as JournalEntry),
         storeLog: this.lines.flatMap((l) => ('store' in l ? [l.store] : [])).map((e, i) => ({ ...e, seq: i + 1 })),
       };
     }

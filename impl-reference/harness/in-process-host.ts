@@ -6,7 +6,7 @@
 import type { EffectiveTimings, JournalEntry, Rid, StoreLogEntry } from '../../src/driver/types.ts';
 import type { NodeHandle } from '../../src/harness/node-handle.ts';
 import type { NodeConfig } from '../node/config.ts';
-import type { EvidenceRecord, NodeParts } from '../node/parts.ts';
+import type { EvidenceRecord, NodeParts, Unnumbered } from '../node/parts.ts';
 import { SharedSessions } from '../mutants/shared-sessions.ts';
 import { StoreReach } from '../store/node-store.ts';
 import type { Store } from '../store/types.ts';
@@ -17,14 +17,14 @@ import type { EvidenceView, NodeEvent, NodeHost } from './node-host.ts';
 
 /** Every node's evidence in one list, in the order it was written (one thread: that is the order). */
 class MemoryEvidence implements EvidenceView {
-  private readonly journalLines: JournalEntry[] = [];
-  private readonly storeLines: StoreLogEntry[] = [];
+  private readonly journalLines: Unnumbered<JournalEntry>[] = [];
+  private readonly storeLines: Unnumbered<StoreLogEntry>[] = [];
   write(line: EvidenceRecord): void {
     if ('journal' in line) this.journalLines.push({ ...line.journal });
     else this.storeLines.push({ ...line.store });
   }
   journal(): JournalEntry[] {
-    return this.journalLines.map((e, i) => ({ ...e, seq: i + 1 }));
+    return this.journalLines.map((e, i) => ({ ...e, seq: i + 1 }) as JournalEntry);
   }
   storeLog(): StoreLogEntry[] {
     return this.storeLines.map((e, i) => ({ ...e, seq: i + 1 }));
@@ -47,7 +47,7 @@ function severable(store: Store): { store: Store; sever(): void } {
 export class InProcessHost implements NodeHost {
   readonly evidence = new MemoryEvidence();
   private readonly transport = new MemoryTransport();
-  private readonly reach = new StoreReach((entry) => this.evidence.write({ store: entry }));
+  private readonly reach = new StoreReach();
   private readonly shared = new SharedSessions();
 
   constructor(

@@ -22,11 +22,8 @@ import { nodesNamedBy, OPERATION_KINDS } from '../node/start-operation.ts';
 import { FirstOutcomes } from '../node/outcome-book.ts';
 import { DriverInputError, VERSION } from './errors.ts';
 import { brokenBy } from '../mutants/index.ts';
-import type { NodeHost } from './node-host.ts';
+import { START_TIMEOUT_MS, type NodeHost } from './node-host.ts';
 import { badSlowMs, latestRelocation, lookupRecord, removeDescriptor } from './store-views.ts';
-
-/** How long a node may take to start and find its peers (a process on a loaded machine). */
-const START_TIMEOUT_MS = 20_000;
 
 const CAPABILITIES = ['channels', 'node-direct', 'liveness', 'reconnect', 'objects', 'instance-spots', 'store-faults', 'relocation', 'sessions'] as const;
 

@@ -11,6 +11,9 @@ import type { Transport, Listener } from '../transport/types.ts';
 
 export type NodeEvent = { event: string } & Record<string, unknown>;
 
+/** How long a node may take to start and find its peers (a process on a loaded machine). */
+export const START_TIMEOUT_MS = 20_000;
+
 /** What the harness reads back of what nodes recorded, merged in the order it was recorded. */
 export interface EvidenceView {
   journal(): JournalEntry[];

@@ -18,10 +18,8 @@ import { RedisStore } from '../store/redis.ts';
 import { NatsTransport } from '../transport/nats.ts';
 import type { Connection, Listener } from '../transport/types.ts';
 import { EvidenceReader } from './evidence-reader.ts';
-import type { NodeEvent, NodeHost } from './node-host.ts';
+import { START_TIMEOUT_MS, type NodeEvent, type NodeHost } from './node-host.ts';
 import { keepSpares, launchNode } from './spare-nodes.ts';
-
-export const START_TIMEOUT_MS = 20_000;
 
 export interface ProcessHostOptions {
   redisUrl: string;

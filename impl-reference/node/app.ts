@@ -3,20 +3,15 @@
 // actually ran, where.
 
 import type { AppPayload, ErrorKind, FactoryInput, JournalEntry, OutcomeStatus, Rid } from '../../src/driver/types.ts';
+import type { Unnumbered } from './parts.ts';
 
 type Entry = JournalEntry extends infer E ? (E extends { seq: number } ? Omit<E, 'seq' | 'at'> : never) : never;
 
+/** The test application's journal: every entry goes to the node's evidence before the run goes on. */
 export class Journal {
-  private readonly entries: JournalEntry[] = [];
-  /** `sink` hears every entry as it is recorded, before the run goes on (a node process's file). */
-  constructor(private readonly sink?: (entry: JournalEntry) => void) {}
+  constructor(private readonly sink: (entry: Unnumbered<JournalEntry>) => void) {}
   record(entry: Entry): void {
-    const e = { seq: this.entries.length + 1, at: Date.now(), ...entry } as JournalEntry;
-    this.sink?.(e);
-    this.entries.push(e);
-  }
-  all(): JournalEntry[] {
-    return this.entries.map((e) => ({ ...e }));
+    this.sink({ at: Date.now(), ...entry } as Unnumbered<JournalEntry>);
   }
 }
 

@@ -9,8 +9,14 @@ import type { StoreReach } from '../store/node-store.ts';
 import type { Store } from '../store/types.ts';
 import type { Transport } from '../transport/types.ts';
 
-/** What a node records: a journal entry of the test application, or one of its Store calls. */
-export type EvidenceRecord = { journal: JournalEntry } | { store: StoreLogEntry };
+/**
+ * What a node records: a journal entry of the test application, or one of its Store calls. Lines
+ * carry no sequence number: the evidence that merges every node's lines numbers them.
+ */
+export type EvidenceRecord = { journal: Unnumbered<JournalEntry> } | { store: Unnumbered<StoreLogEntry> };
+
+/** An entry without its `seq` (distributes over a union, which Omit alone would merge). */
+export type Unnumbered<T> = T extends unknown ? Omit<T, 'seq'> : never;
 
 /** One evidence line: what was recorded, and a clock finer than ms that orders lines across nodes. */
 export type EvidenceLine = { t: number } & EvidenceRecord;
@@ -27,10 +33,7 @@ export interface NodeParts {
   /** Resolves once the transport can carry the node's first frame. */
   ready(): Promise<void>;
   evidence: EvidenceSink;
-  /**
-   * Between the node and the Store: what it logs, what is cut off, what a Store failpoint armed. It
-   * must log into `evidence` (or into whatever the harness reads as this node's Store log).
-   */
+  /** Between the node and the Store: what is cut off or late, what a Store failpoint armed (the node logs its calls into `evidence`). */
   reach: StoreReach;
   /** Sessions every node of this address space can see; only mutants read it (mutants/shared-sessions.ts). */
   shared?: SharedSessions;

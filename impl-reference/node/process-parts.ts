@@ -34,7 +34,7 @@ export function processParts(config: NodeProcessConfig): NodeParts {
     transport,
     ready: () => transport.ready(),
     evidence,
-    reach: new StoreReach((entry) => evidence.write({ store: entry })),
+    reach: new StoreReach(),
     async release() {
       await Promise.allSettled([store.close(), transport.close()]);
     },

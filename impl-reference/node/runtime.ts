@@ -59,7 +59,7 @@ export class NodeRuntime {
       credential: config.credential,
       timings: config.timings,
       transport: parts.transport,
-      store: new NodeStore(config.rid, parts.store, this.reach),
+      store: new NodeStore(config.rid, parts.store, this.reach, (line) => parts.evidence.write({ store: line })),
       app: new TestApp(journal, this.gates),
       broken,
       queueCapacity: config.queueCapacity,

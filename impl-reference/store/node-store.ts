@@ -1,6 +1,7 @@
 // One node's way to the shared Store. It is where Store faults land (the Store down for everyone
 // or for one node, a Store that answers late, a reply lost after the change applied, a change that failed before it applied)
-// and where every call is logged, so scenarios can check what a node read and wrote.
+// and where every call is logged, so scenarios can check what a node read and wrote. The log goes
+// to the node's own evidence sink: a node that has died writes no more of it, wherever it runs.
 
 import type { StoreLogEntry, Rid } from '../../src/driver/types.ts';
 import { StoreUnavailableError, type CasResult, type Entry, type Store, type Versioned } from './types.ts';
@@ -14,10 +15,7 @@ export class StoreReach {
   /** A late Store (the store-slow fault): milliseconds every call waits, for everyone and per node. */
   slowMs = 0;
   readonly slowFor = new Map<Rid, number>();
-  readonly log: StoreLogEntry[] = [];
   private readonly armed = new Map<Rid, StoreFailpoint[]>();
-  /** `sink` hears every logged call as it is logged (a node process's evidence file). */
-  constructor(private readonly sink?: (entry: StoreLogEntry) => void) {}
 
   reachable(node: Rid): boolean {
     return !this.down && !this.cutOff.has(node);
@@ -37,19 +35,23 @@ export class StoreReach {
   take(node: Rid): StoreFailpoint | undefined {
     return this.armed.get(node)?.shift();
   }
-  record(entry: Omit<StoreLogEntry, 'seq' | 'at'>): void {
-    const e = { seq: this.log.length + 1, at: Date.now(), ...entry };
-    this.sink?.(e);
-    this.log.push(e);
-  }
 }
+
+/** A logged Store call; the evidence that keeps it numbers the lines (`seq`) in its own order. */
+export type StoreLogLine = Omit<StoreLogEntry, 'seq'>;
 
 export class NodeStore {
   constructor(
     private readonly node: Rid,
     private readonly store: Store,
     private readonly reach: StoreReach,
+    /** Where this node's calls are logged, as they are made (the node's evidence). */
+    private readonly log: (line: StoreLogLine) => void = () => {},
   ) {}
+
+  private record(entry: Omit<StoreLogLine, 'at'>): void {
+    this.log({ at: Date.now(), ...entry });
+  }
 
   /** The next change this node makes applies, and its reply is lost (a relocation failpoint uses it). */
   loseNextReply(): void {
@@ -58,7 +60,7 @@ export class NodeStore {
 
   private check(op: StoreLogEntry['op'], key: string): void {
     if (!this.reach.reachable(this.node)) {
-      this.reach.record({ node: this.node, op, key, result: 'unavailable' });
+      this.record({ node: this.node, op, key, result: 'unavailable' });
       throw new StoreUnavailableError(`the Location Store cannot be reached from ${this.node}`);
     }
   }
@@ -70,7 +72,7 @@ export class NodeStore {
     } catch (e) {
       if (e instanceof StoreUnavailableError) {
         const result = op === 'change' && e.unclear ? 'unclear' : 'unavailable';
-        this.reach.record({ node: this.node, op, key, ...(expectedVersion !== undefined ? { expectedVersion } : {}), result });
+        this.record({ node: this.node, op, key, ...(expectedVersion !== undefined ? { expectedVersion } : {}), result });
       }
       throw e;
     }
@@ -80,7 +82,7 @@ export class NodeStore {
     await this.reach.pace(this.node);
     this.check('read', key);
     const v = await this.logged('read', key, () => this.store.read<T>(key));
-    this.reach.record({ node: this.node, op: 'read', key, version: v.version, result: 'ok' });
+    this.record({ node: this.node, op: 'read', key, version: v.version, result: 'ok' });
     return v;
   }
 
@@ -89,16 +91,16 @@ export class NodeStore {
     this.check('change', key);
     const fp = this.reach.take(this.node);
     if (fp === 'store.fail-before-apply') {
-      this.reach.record({ node: this.node, op: 'change', key, expectedVersion, result: 'unclear' });
+      this.record({ node: this.node, op: 'change', key, expectedVersion, result: 'unclear' });
       throw new StoreUnavailableError(`no reply from the Location Store (failpoint ${fp})`);
     }
     const r = await this.logged('change', key, () => this.store.compareAndSet<T>(key, expectedVersion, value), expectedVersion);
     if (fp === 'store.reply-lost-then-cut-off') this.reach.cutOff.add(this.node);
     if (fp === 'store.reply-lost-after-apply' || fp === 'store.reply-lost-then-cut-off') {
-      this.reach.record({ node: this.node, op: 'change', key, expectedVersion, result: 'unclear' });
+      this.record({ node: this.node, op: 'change', key, expectedVersion, result: 'unclear' });
       throw new StoreUnavailableError(`no reply from the Location Store (failpoint ${fp})`);
     }
-    this.reach.record({ node: this.node, op: 'change', key, expectedVersion, result: r.applied ? 'applied' : 'conflict' });
+    this.record({ node: this.node, op: 'change', key, expectedVersion, result: r.applied ? 'applied' : 'conflict' });
     return r;
   }
 
@@ -106,7 +108,7 @@ export class NodeStore {
     await this.reach.pace(this.node);
     this.check('list', prefix);
     const entries = await this.logged('list', prefix, () => this.store.list<T>(prefix));
-    this.reach.record({ node: this.node, op: 'list', key: prefix, result: 'ok' });
+    this.record({ node: this.node, op: 'list', key: prefix, result: 'ok' });
     return entries;
   }
 

@@ -35,6 +35,25 @@ test('a crashed in-process node makes no Store call and writes no evidence after
   }
 });
 
+test('a Store call still pending when an in-process node dies is never logged (a SIGKILL would lose it too)', async () => {
+  const d = new EmbeddedCluster();
+  try {
+    await d.start({ meshes: [{ name: 'm', nodes: ['A', 'B'] }] });
+    // B's calls wait in a late Store, which is then cut off from B: each of them, once it is let go,
+    // logs 'unavailable' (seen below while B lives), unless B died in between.
+    await d.fault({ kind: 'store-slow', node: 'B', ms: 150 });
+    await d.fault({ kind: 'store-down', node: 'B' });
+    await until('B to log an unreachable Store', 2 * EMBEDDED_TIMINGS.ownerLeaseMs, async () =>
+      (await d.storeLog()).some((e) => e.node === 'B' && e.result === 'unavailable'));
+    await d.fault({ kind: 'crash', node: 'B' });
+    const atDeath = (await d.storeLog()).filter((e) => e.node === 'B').length;
+    await new Promise((r) => setTimeout(r, 3 * 150));
+    assert.equal((await d.storeLog()).filter((e) => e.node === 'B').length, atDeath, 'a call pending at the death was logged after it');
+  } finally {
+    await d.close();
+  }
+});
+
 test('an in-process cluster reports its backend, has no OS processes of its own, and names an unknown mutant at once', async () => {
   const d = new EmbeddedCluster();
   try {
