@@ -12,7 +12,8 @@ import { WIRE_FATAL_MEDIA_TYPE, WIRE_FATAL_TYPE } from '../../adapters/jsonrpc.t
 import { ResultCollector, type ScenarioResult } from './results.ts';
 import type { Shard } from './shard.ts';
 import type { Envelope } from '@cucumber/messages';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
+import { START_BARRIER_DIR, START_BARRIER_WORKERS } from './worker-env.ts';
 
 /**
  * Scenarios run at once by default. Most of a scenario's time is spent waiting (deadlines, leases,
@@ -21,12 +22,6 @@ import { availableParallelism } from 'node:os';
  */
 export const DEFAULT_PARALLEL = 4;
 
-/**
- * The default for a backend. On the process backend every scenario runs three to five node
- * processes of its own, which compute rather than wait: no more scenarios at once than the machine
- * has cores, or the timing rules judge a starved machine instead of the runtime (seen: load 14 on
- * 2 cores with four at once, a 300 ms deadline's timeout seen 427 ms after the submit).
- */
 /**
  * Workers when --parallel is not given. Where every worker brings processes of its own (the process
  * backend's nodes, an exec: runtime), no more than the cores: on 2 cores, 4 workers and 4 runtime
@@ -99,7 +94,7 @@ export class Suite {
       {
         sources: { paths: ['features/**/*.feature'], defaultDialect: 'en', names: [], tagExpression: '', order: 'defined' },
         // The wire hooks come first, so that their After hook runs last (after the Driver closed).
-        support: { importPaths: ['src/run/wire-hooks.ts', 'step-definitions/**/*.ts'], requirePaths: [], requireModules: [], loaders: [] },
+        support: { importPaths: ['src/run/wire-hooks.ts', 'src/run/start-barrier.ts', 'step-definitions/**/*.ts'], requirePaths: [], requireModules: [], loaders: [] },
       },
       { cwd: KIT_ROOT, stdout: silent, stderr: process.stderr },
     );
@@ -156,15 +151,21 @@ export class Suite {
       collector.handle(m);
     };
     const startedAt = new Date();
+    // Workers that each bring a runtime process start it before any of them runs a scenario.
+    const workers = req.parallel ?? 0;
+    const barrier = workers > 1 && req.target.impl.startsWith('exec:') ? mkdtempSync(join(tmpdir(), 'spotcheck-start-')) : undefined;
     try {
       // Worker processes load the TypeScript step definitions through tsx as this process does.
-      const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import tsx`.trim() };
+      const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import tsx`.trim() };
+      if (barrier) Object.assign(env, { [START_BARRIER_DIR]: barrier, [START_BARRIER_WORKERS]: String(workers) });
       const running = runCucumber(options, { cwd: KIT_ROOT, stdout: silent, stderr: process.stderr, env }, handle);
       running.catch(() => {}); // after an abort nobody waits for it
       await Promise.race([running, aborted]);
     } catch (e) {
       if (staging) rmSync(staging, { recursive: true, force: true });
       throw e;
+    } finally {
+      if (barrier) rmSync(barrier, { recursive: true, force: true });
     }
     return { results: collector.results, startedAt, durationMs: Date.now() - startedAt.getTime(), reportDir: staging };
   }
