@@ -149,6 +149,8 @@ async function runSuite(target: Target, opts: RunOpts, progress: Progress, shard
     if (opts.repeat > 1) progress.line(`run ${i} of ${opts.repeat}`);
     const run = await suite.run({ target, tags: opts.tags, out: opts.out, parallel: opts.parallel ?? defaultParallel(opts.backend, opts.impl), shard, onScenario: (r, done, total) => progress.scenario(r, done, total) });
     progress.done();
+    // The last run's failures are summarized below; an earlier run's would be lost with its reports.
+    if (i < opts.repeat) for (const r of run.results.filter((x) => x.status === 'failed')) progress.line(`run ${i}: FAILED ${r.uri}:${r.line} ${r.name}: ${r.message}`);
     runs.push(run.results);
     for (const r of run.results) {
       const key = `${r.uri}:${r.line}`;
