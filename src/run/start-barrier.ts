@@ -1,8 +1,10 @@
-// A start barrier for runs where every worker brings a runtime process of its own (an exec:
-// implementation): each worker starts its runtime and has it answer once, then waits until every
-// worker has done so, before any scenario of any worker runs. A runtime still loading (tsx
-// compiling, an interpreter starting) takes the CPU from another worker's scenario that is timing
-// a 300 ms deadline: on 2 cores with 4 workers, CI saw that timeout end 485 ms after submit.
+// A start barrier for runs with several workers: each worker loads the step definitions (and,
+// for an exec: implementation, starts its runtime and has it answer once), then waits until every
+// worker has done so, before any scenario of any worker runs. A worker still loading (tsx
+// compiling the suite, a runtime starting) takes the CPU from another worker's first scenario,
+// which may be timing a deadline: on 2 cores with 4 workers, CI saw a 300 ms deadline's timeout
+// 485 ms after submit (exec: runtimes), and a --repeat under two busy loops failed first scenarios
+// of a run ("not-ready at once", the 30 s Message Follow scenario) while the others loaded.
 // Nothing here judges a scenario: a runtime that cannot start fails the first scenario that opens
 // it, in the usual way.
 
@@ -20,14 +22,20 @@ BeforeAll({ timeout: -1 }, async function () {
   const dir = process.env[START_BARRIER_DIR];
   const workers = Number(process.env[START_BARRIER_WORKERS]);
   if (!dir || !(workers > 1)) return;
+  const target = this.parameters as unknown as Target;
+  if (target.impl.startsWith('exec:')) await startRuntime(target);
+  writeFileSync(join(dir, `worker-${process.pid}`), '');
+  const end = Date.now() + MAX_WAIT_MS;
+  while (readdirSync(dir).length < workers && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+});
+
+/** This worker's runtime process, started and answering (the first scenario reuses it). */
+async function startRuntime(target: Target): Promise<void> {
   try {
-    const driver = await openDriver(this.parameters as unknown as Target);
+    const driver = await openDriver(target);
     await driver.describe();
     await driver.close();
   } catch {
     // The first scenario opens it again and fails with the reason.
   }
-  writeFileSync(join(dir, `worker-${process.pid}`), '');
-  const end = Date.now() + MAX_WAIT_MS;
-  while (readdirSync(dir).length < workers && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-});
+}

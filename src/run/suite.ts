@@ -151,9 +151,9 @@ export class Suite {
       collector.handle(m);
     };
     const startedAt = new Date();
-    // Workers that each bring a runtime process start it before any of them runs a scenario.
+    // Workers load (and start their runtime processes) before any of them runs a scenario.
     const workers = req.parallel ?? 0;
-    const barrier = workers > 1 && req.target.impl.startsWith('exec:') ? mkdtempSync(join(tmpdir(), 'spotcheck-start-')) : undefined;
+    const barrier = workers > 1 ? mkdtempSync(join(tmpdir(), 'spotcheck-start-')) : undefined;
     try {
       // Worker processes load the TypeScript step definitions through tsx as this process does.
       const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import tsx`.trim() };
