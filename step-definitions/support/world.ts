@@ -23,6 +23,8 @@ export interface Seen {
 export interface RelocationTimes {
   stages: Map<string, Seen>;
   owners: Array<{ owner: Rid } & Seen>;
+  /** How late the kit's own timer for the cutover fallback's end fired (set once relay-ready is seen). */
+  fallbackLateness?: { settle(): Promise<number> };
 }
 
 
