@@ -7,20 +7,12 @@
 // a test can see that the whole process group was killed.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { description, openResult, write } from './wire-stub.mjs';
 
 const [mode, method, token] = process.argv.slice(2);
 if (token) spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)', `${token}-child`], { stdio: 'ignore' });
 
-const description = {
-  name: 'wire-misbehave',
-  version: '0.0.1',
-  backend: 'embedded',
-  capabilities: ['channels', 'node-direct', 'liveness', 'reconnect', 'objects', 'instance-spots', 'store-faults', 'relocation', 'sessions'],
-  timings: { heartbeatIntervalMs: 50, livenessDeadlineMs: 300, reconnectBackoffMs: 10, defaultDeadlineMs: 1000, ownerLeaseMs: 600, ownerCacheMs: 400, descriptorRefreshMs: 50, storeFailureGraceMs: 1000, cutoverFallbackMs: 1000, messageFollowMs: 30000 },
-  failpoints: [],
-};
-let next = 0;
-const write = (obj) => process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...obj })}\n`);
+const self = description('wire-misbehave');
 
 createInterface({ input: process.stdin }).on('line', (line) => {
   const { id, method: m } = JSON.parse(line);
@@ -30,8 +22,8 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     if (mode === 'garble') return process.stdout.write(`this is not json {${m}\n`);
     if (mode === 'wrong-id') return write({ id: id + 1000, result: null });
   }
-  if (m === 'open') return write({ id, result: { driver: `d${++next}`, protocol: mode.startsWith('protocol=') ? mode.slice('protocol='.length) : '1' } });
-  if (m === 'describe') return write({ id, result: description });
+  if (m === 'open') return write({ id, result: openResult(mode.startsWith('protocol=') ? mode.slice('protocol='.length) : undefined) });
+  if (m === 'describe') return write({ id, result: self });
   write({ id, result: null });
 });
 process.stdin.on('end', () => process.exit(0));

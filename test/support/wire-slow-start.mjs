@@ -8,6 +8,7 @@
 import { appendFileSync, openSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { description, openResult, write } from './wire-stub.mjs';
 
 const [dir, delay, slow] = process.argv.slice(2);
 let index = 0;
@@ -20,23 +21,14 @@ for (;;) {
   }
 }
 const log = (what) => appendFileSync(join(dir, 'log'), `${what} ${Date.now()}\n`);
-const description = {
-  name: 'wire-slow-start',
-  version: '0.0.1',
-  backend: 'embedded',
-  capabilities: ['channels', 'node-direct', 'liveness', 'reconnect', 'objects', 'instance-spots', 'store-faults', 'relocation', 'sessions'],
-  timings: { heartbeatIntervalMs: 50, livenessDeadlineMs: 300, reconnectBackoffMs: 10, defaultDeadlineMs: 1000, ownerLeaseMs: 600, ownerCacheMs: 400, descriptorRefreshMs: 50, storeFailureGraceMs: 1000, cutoverFallbackMs: 1000, messageFollowMs: 30000 },
-  failpoints: [],
-};
-let next = 0;
-const write = (obj) => process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...obj })}\n`);
+const self = description('wire-slow-start');
 
 setTimeout(() => {
   log('ready');
   createInterface({ input: process.stdin }).on('line', (line) => {
     const { id, method } = JSON.parse(line);
-    if (method === 'open') return write({ id, result: { driver: `d${++next}`, protocol: '1' } });
-    if (method === 'describe') return write({ id, result: description });
+    if (method === 'open') return write({ id, result: openResult() });
+    if (method === 'describe') return write({ id, result: self });
     if (method === 'start') log('start');
     write({ id, result: null });
   });
