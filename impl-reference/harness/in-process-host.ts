@@ -8,7 +8,7 @@ import type { NodeHandle } from '../../src/harness/node-handle.ts';
 import type { NodeConfig } from '../node/config.ts';
 import type { EvidenceRecord, NodeParts, Unnumbered } from '../node/parts.ts';
 import { SharedSessions } from '../mutants/shared-sessions.ts';
-import { StoreReach } from '../store/node-store.ts';
+import { StoreReach, type StoreLogLine } from '../store/node-store.ts';
 import type { Store } from '../store/types.ts';
 import { MemoryTransport } from '../transport/memory.ts';
 import type { Connection, Listener } from '../transport/types.ts';
@@ -18,7 +18,7 @@ import type { EvidenceView, NodeEvent, NodeHost } from './node-host.ts';
 /** Every node's evidence in one list, in the order it was written (one thread: that is the order). */
 class MemoryEvidence implements EvidenceView {
   private readonly journalLines: Unnumbered<JournalEntry>[] = [];
-  private readonly storeLines: Unnumbered<StoreLogEntry>[] = [];
+  private readonly storeLines: StoreLogLine[] = [];
   write(line: EvidenceRecord): void {
     if ('journal' in line) this.journalLines.push({ ...line.journal });
     else this.storeLines.push({ ...line.store });

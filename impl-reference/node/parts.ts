@@ -3,9 +3,9 @@
 // configuration (process-parts.ts: Redis, NATS, a file); the embedded backend hands in-process
 // nodes the in-memory ones it owns (harness/in-process-host.ts). The node's rules do not change.
 
-import type { JournalEntry, StoreLogEntry } from '../../src/driver/types.ts';
+import type { JournalEntry } from '../../src/driver/types.ts';
 import type { SharedSessions } from '../mutants/shared-sessions.ts';
-import type { StoreReach } from '../store/node-store.ts';
+import type { StoreLogLine, StoreReach } from '../store/node-store.ts';
 import type { Store } from '../store/types.ts';
 import type { Transport } from '../transport/types.ts';
 
@@ -13,7 +13,7 @@ import type { Transport } from '../transport/types.ts';
  * What a node records: a journal entry of the test application, or one of its Store calls. Lines
  * carry no sequence number: the evidence that merges every node's lines numbers them.
  */
-export type EvidenceRecord = { journal: Unnumbered<JournalEntry> } | { store: Unnumbered<StoreLogEntry> };
+export type EvidenceRecord = { journal: Unnumbered<JournalEntry> } | { store: StoreLogLine };
 
 /** An entry without its `seq` (distributes over a union, which Omit alone would merge). */
 export type Unnumbered<T> = T extends unknown ? Omit<T, 'seq'> : never;

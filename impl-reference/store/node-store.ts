@@ -46,7 +46,7 @@ export class NodeStore {
     private readonly store: Store,
     private readonly reach: StoreReach,
     /** Where this node's calls are logged, as they are made (the node's evidence). */
-    private readonly log: (line: StoreLogLine) => void = () => {},
+    private readonly log: (line: StoreLogLine) => void,
   ) {}
 
   private record(entry: Omit<StoreLogLine, 'at'>): void {
