@@ -82,6 +82,12 @@ When('the Location Store answers {rid} and {rid} {int} ms late', async function 
   for (const node of [a, b]) await this.fault({ kind: 'store-slow', node, ms });
 });
 
+// Late answers: what a node writes is in the Store at once, and the node hears so only later. That
+// is the stretch in which the Store and the node disagree about what the node itself did.
+When("the Location Store's answers to {rid} come {int} ms late", async function (this: SpotWorld, node: Rid, ms: number) {
+  await this.fault({ kind: 'store-slow', node, ms, replies: true });
+});
+
 When('node {rid} leaves the descriptor list', async function (this: SpotWorld, node: Rid) {
   await this.fault({ kind: 'deregister', node });
 });

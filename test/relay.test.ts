@@ -59,6 +59,36 @@ test('a late relay holds bytes for the delay, keeps their order, and heal() make
   }
 });
 
+test('late answers: bytes reach the server at once and come back to the node late, in order', async () => {
+  const server = await echoServer();
+  const relay = new TcpRelay({ host: '127.0.0.1', port: server.port });
+  await relay.start();
+  try {
+    const socket = await connect(relay.port);
+    relay.delay(150, 'to-node');
+    const sent = Date.now();
+    const echoed = readUntil(socket, 'c');
+    socket.write('a');
+    await new Promise((r) => setTimeout(r, 20));
+    socket.write('b');
+    socket.write('c');
+    assert.equal(await echoed, 'abc');
+    const back = Date.now() - sent;
+    assert.ok(server.arrivals[0] - sent < 100, `the call reached the server ${server.arrivals[0] - sent} ms after it was sent`);
+    assert.ok(back >= 160, `the answer came back ${back} ms after the call`);
+    relay.heal();
+    const prompt = Date.now();
+    const again = readUntil(socket, 'd');
+    socket.write('d');
+    await again;
+    assert.ok(Date.now() - prompt < 140, 'after heal() the relay no longer holds answers');
+    socket.destroy();
+  } finally {
+    await relay.stop();
+    await server.close();
+  }
+});
+
 test('a cut relay resets open connections and refuses new ones until healed', async () => {
   const server = await echoServer();
   const relay = new TcpRelay({ host: '127.0.0.1', port: server.port });

@@ -87,17 +87,14 @@ export class InProcessHost implements NodeHost {
   async storeUp(rid?: Rid): Promise<void> {
     if (rid === undefined) {
       this.reach.down = false;
-      this.reach.slowMs = 0;
-      this.reach.slowFor.clear();
     } else {
       this.reach.cutOff.delete(rid);
-      this.reach.slowFor.delete(rid);
     }
+    this.reach.onTime(rid);
   }
 
-  storeSlow(rid: Rid | undefined, ms: number): void {
-    if (rid === undefined) this.reach.slowMs = ms;
-    else this.reach.slowFor.set(rid, ms);
+  storeSlow(rid: Rid | undefined, ms: number, replies = false): void {
+    this.reach.setSlow(rid, ms, replies);
   }
 
   async listenAsImpostor(address: string, onConnection: (conn: Connection) => void): Promise<Listener> {

@@ -300,7 +300,7 @@ export class NodeCluster implements Driver {
     if (fault.kind === 'store-slow') {
       const bad = badSlowMs(fault.ms);
       if (bad) throw new DriverInputError(bad);
-      this.host.storeSlow(fault.node === undefined ? undefined : this.slot(fault.node).rid, fault.ms);
+      this.host.storeSlow(fault.node === undefined ? undefined : this.slot(fault.node).rid, fault.ms, fault.replies ?? false);
       return { at };
     }
     const slot = this.slot(fault.node);

@@ -33,7 +33,8 @@ export interface NodeHost {
   storeDown(rid?: Rid): Promise<void>;
   /** Also ends a late Store (storeSlow), for that node or for everyone. */
   storeUp(rid?: Rid): Promise<void>;
-  storeSlow(rid: Rid | undefined, ms: number): void;
+  /** Every call of that node (or everyone) carried out `ms` late; with replies, every answer late instead. */
+  storeSlow(rid: Rid | undefined, ms: number, replies?: boolean): void;
   /** Something that is not a node of the mesh listening at an address on the nodes' transport. */
   listenAsImpostor(address: string, onConnection: Parameters<Transport['listen']>[1]): Promise<Listener>;
   /** The nodes of a scenario are ready (a host may prepare the next scenario's). */

@@ -105,8 +105,8 @@ export class ProcessHost implements NodeHost {
     for (const r of this.relaysOf(rid)) r.heal();
   }
 
-  storeSlow(rid: Rid | undefined, ms: number): void {
-    for (const r of this.relaysOf(rid)) r.delay(ms);
+  storeSlow(rid: Rid | undefined, ms: number, replies = false): void {
+    for (const r of this.relaysOf(rid)) r.delay(ms, replies ? 'to-node' : 'to-server');
   }
 
   async listenAsImpostor(address: string, onConnection: (conn: Connection) => void): Promise<Listener> {

@@ -15,6 +15,9 @@ export class StoreReach {
   /** A late Store (the store-slow fault): milliseconds every call waits, for everyone and per node. */
   slowMs = 0;
   readonly slowFor = new Map<Rid, number>();
+  /** Late answers (store-slow with replies): milliseconds every answer waits once the call was carried out. */
+  replySlowMs = 0;
+  readonly replySlowFor = new Map<Rid, number>();
   private readonly armed = new Map<Rid, StoreFailpoint[]>();
 
   reachable(node: Rid): boolean {
@@ -24,6 +27,29 @@ export class StoreReach {
   async pace(node: Rid): Promise<void> {
     const ms = Math.max(this.slowMs, this.slowFor.get(node) ?? 0);
     if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+  /** Wait as long as late answers keep the answer to this node's call (all alike, so in order). */
+  async paceReply(node: Rid): Promise<void> {
+    const ms = Math.max(this.replySlowMs, this.replySlowFor.get(node) ?? 0);
+    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+  /** Store up: on time again, for everyone (no node) or for one node. */
+  onTime(node?: Rid): void {
+    if (node === undefined) {
+      this.slowMs = this.replySlowMs = 0;
+      this.slowFor.clear();
+      this.replySlowFor.clear();
+    } else {
+      this.slowFor.delete(node);
+      this.replySlowFor.delete(node);
+    }
+  }
+  /** Store slow: calls (or, with replies, answers) of everyone (no node) or of one node wait `ms`. */
+  setSlow(node: Rid | undefined, ms: number, replies: boolean): void {
+    if (node === undefined) {
+      if (replies) this.replySlowMs = ms;
+      else this.slowMs = ms;
+    } else (replies ? this.replySlowFor : this.slowFor).set(node, ms);
   }
   arm(node: Rid, fp: StoreFailpoint): void {
     this.armed.set(node, [...(this.armed.get(node) ?? []), fp]);
@@ -68,13 +94,22 @@ export class NodeStore {
   /** A call the Store itself could not answer is logged as the node saw it. */
   private async logged<R>(op: StoreLogEntry['op'], key: string, call: () => Promise<R>, expectedVersion?: number): Promise<R> {
     try {
-      return await call();
+      return await this.answered(call);
     } catch (e) {
       if (e instanceof StoreUnavailableError) {
         const result = op === 'change' && e.unclear ? 'unclear' : 'unavailable';
         this.record({ node: this.node, op, key, ...(expectedVersion !== undefined ? { expectedVersion } : {}), result });
       }
       throw e;
+    }
+  }
+
+  /** The Store's answer to a call, as late as late answers make it (whatever the answer is). */
+  private async answered<R>(call: () => Promise<R>): Promise<R> {
+    try {
+      return await call();
+    } finally {
+      await this.reach.paceReply(this.node);
     }
   }
 
@@ -115,18 +150,18 @@ export class NodeStore {
   async renewLease(ttlMs: number): Promise<{ expiresAt: number }> {
     await this.reach.pace(this.node);
     this.check('lease', this.node);
-    return this.store.renewLease(this.node, ttlMs);
+    return this.answered(() => this.store.renewLease(this.node, ttlMs));
   }
 
   async now(): Promise<number> {
     await this.reach.pace(this.node);
     this.check('lease', 'clock');
-    return this.store.now();
+    return this.answered(() => this.store.now());
   }
 
   async leaseExpiry(holder: Rid): Promise<number | null> {
     await this.reach.pace(this.node);
     this.check('lease', holder);
-    return this.store.leaseExpiry(holder);
+    return this.answered(() => this.store.leaseExpiry(holder));
   }
 }

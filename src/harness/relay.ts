@@ -1,8 +1,9 @@
 // A TCP relay the kit owns, between one node and a server (the node's way to Redis). Cutting it is
 // a fault the kit performs from outside the node: every open connection is reset and new ones are
 // refused until it heals, exactly what a network partition between that node and the server looks
-// like to the node's client library. Delaying it (a late Store) holds every byte from the node for
-// a while before it goes on, in order, as a slow network or a busy server would.
+// like to the node's client library. Delaying it (a late Store) holds every byte from the node (or,
+// for late answers, from the server) for a while before it goes on, in order, as a slow network or a
+// busy server would.
 
 import net from 'node:net';
 
@@ -10,7 +11,8 @@ export class TcpRelay {
   private server?: net.Server;
   private readonly pairs = new Set<[net.Socket, net.Socket]>();
   private cutNow = false;
-  private delayMs = 0;
+  private delayToServer = 0;
+  private delayToNode = 0;
   port = 0;
 
   constructor(
@@ -52,8 +54,13 @@ export class TcpRelay {
     };
     client.on('error', end).on('close', end);
     upstream.on('error', end).on('close', end);
-    // Bytes towards the server wait delayMs (read when they arrive), in one queue, so they never
-    // overtake each other.
+    // Bytes wait as long as the delay of their direction (read when they arrive), each direction in
+    // one queue, so they never overtake each other.
+    this.forward(client, upstream, () => this.delayToServer);
+    this.forward(upstream, client, () => this.delayToNode);
+  }
+
+  private forward(from: net.Socket, to: net.Socket, delayMs: () => number): void {
     const queue: { due: number; chunk: Buffer }[] = [];
     let timer: NodeJS.Timeout | undefined;
     let ended = false;
@@ -61,30 +68,34 @@ export class TcpRelay {
       timer = undefined;
       while (queue.length && queue[0].due <= Date.now()) {
         const { chunk } = queue.shift()!;
-        if (!upstream.destroyed) upstream.write(chunk);
+        if (!to.destroyed) to.write(chunk);
       }
       if (queue.length) timer = setTimeout(drain, queue[0].due - Date.now());
-      else if (ended) upstream.end();
+      else if (ended && !to.destroyed) to.end();
     };
-    client.on('data', (chunk: Buffer) => {
-      if (this.delayMs === 0 && queue.length === 0) {
-        upstream.write(chunk);
+    from.on('data', (chunk: Buffer) => {
+      const ms = delayMs();
+      if (ms === 0 && queue.length === 0) {
+        if (!to.destroyed) to.write(chunk);
         return;
       }
-      queue.push({ due: Date.now() + this.delayMs, chunk });
+      queue.push({ due: Date.now() + ms, chunk });
       if (!timer) timer = setTimeout(drain, queue[0].due - Date.now());
     });
-    client.on('end', () => {
+    from.on('end', () => {
       ended = true;
-      if (queue.length === 0) upstream.end();
+      if (queue.length === 0 && !to.destroyed) to.end();
     });
-    upstream.on('close', () => clearTimeout(timer));
-    upstream.pipe(client);
+    to.on('close', () => clearTimeout(timer));
   }
 
-  /** Hold every byte from the node for `ms` before it goes to the server; heal() ends it. */
-  delay(ms: number): void {
-    this.delayMs = ms;
+  /**
+   * Hold every byte from the node for `ms` before it goes to the server (calls carried out late), or
+   * with 'to-node' every byte from the server before it reaches the node (answers late); heal() ends it.
+   */
+  delay(ms: number, direction: 'to-server' | 'to-node' = 'to-server'): void {
+    if (direction === 'to-server') this.delayToServer = ms;
+    else this.delayToNode = ms;
   }
 
   /** Reset every connection through the relay and refuse new ones. */
@@ -99,7 +110,7 @@ export class TcpRelay {
 
   heal(): void {
     this.cutNow = false;
-    this.delayMs = 0;
+    this.delayToServer = this.delayToNode = 0;
   }
 
   async stop(): Promise<void> {

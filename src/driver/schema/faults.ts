@@ -36,11 +36,23 @@ export const Fault = named(
         { description: 'The Location Store stops answering: for everyone, or (with node) only for that node.' },
       ),
       Obj(
-        { kind: Type.Literal('store-slow'), node: optNode, ms: Ms('How much later every call is carried out.') },
+        {
+          kind: Type.Literal('store-slow'),
+          node: optNode,
+          ms: Ms('How much later every call is carried out (or, with replies, every answer arrives).'),
+          replies: Type.Optional(
+            Type.Boolean({
+              description:
+                'true: every call is carried out on time and its answer reaches the node `ms` later (in the order the Store gave them). ' +
+                'The Store then holds what a node wrote while the node has not heard so.',
+            }),
+          ),
+        },
         {
           description:
             'The Location Store answers late: every call (of everyone, or with node only of that node) is carried out `ms` later than it was made. ' +
-            'store-up ends it. Two calls made close together then both read before either writes, whatever the distance between the kit and the runtime.',
+            'store-up ends it. Two calls made close together then both read before either writes, whatever the distance between the kit and the runtime. ' +
+            'With replies, the calls are carried out on time and their answers are late instead.',
         },
       ),
       Obj(
