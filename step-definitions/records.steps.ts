@@ -21,6 +21,14 @@ Then('the record of {string} is {recordState}, generation {int}', async function
   await recordIs(this, objectId, state, undefined, generation);
 });
 
+// The kit reads the Store itself: the record is written, whatever its writer has heard of it yet.
+When('the Location Store holds the {recordState} record of {string}, owned by {rid}', async function (this: SpotWorld, state: RecordState, objectId: string, owner: Rid) {
+  await eventually(`the ${state} record of ${objectId}, owned by ${owner}`, this.description.timings.defaultDeadlineMs, async () => {
+    const r = await this.driver.lookup(objectId);
+    return r.state === state && r.owner === owner;
+  });
+});
+
 Then('the record of {string} is unchanged', async function (this: SpotWorld, objectId: string) {
   await this.outcomeOf(this.lastOp);
   const before = this.recordBefore;

@@ -80,6 +80,20 @@ Feature: Instance Spots: cold activation only from Missing
     Then exactly one node ran the factory of "i1", for generation 1, and owns it
     And each first message ended with a reply from the node that activated "i1", or Unavailable without running
 
+  @R-INST-1 @objects @instance-spots @store-faults @failpoint:store.reply-lost-after-apply
+  Scenario: A message that reaches the activating node before it heard its Creating record was written joins that activation
+    Given the Location Store's answers to B come 300 ms late
+    And B's next Location Store change loses its reply after it applied
+    When C sends Instance Spot "i1" the first message with Instance intent, activating on B, with a deadline of 5000 ms
+    And the Location Store holds the Creating record of "i1", owned by B
+    And A sends Instance Spot "i1" a later message with Instance intent, with a deadline of 5000 ms
+    And the first message has ended
+    And the later message has ended
+    Then the factory runs of "i1" were "B:1"
+    And the first message ends with a reply from B
+    And the later message ends with a reply from B
+    And the first message was handled before the later message
+
   @R-INST-5 @objects @instance-spots
   Scenario: A closed Instance Spot reads Missing, and the next Instance-intent message activates a new generation
     Given Instance Spot "i1" is Ready on B

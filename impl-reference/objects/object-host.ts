@@ -47,6 +47,14 @@ interface Instance {
 
 export class ObjectHost {
   private readonly instances = new Map<string, Instance>();
+  /**
+   * Objects whose activation this process has begun and not yet hosted (its Creating record may be
+   * written while the Store's answer is still on its way). A message that finds no instance of such
+   * an object waits for that activation: the Creating record names this node and lifecycle, so it
+   * would otherwise be taken for an unfinished activation and resumed, building a second instance
+   * of one generation (R-INST-1).
+   */
+  private readonly activating = new Map<string, Promise<void>>();
   readonly relocations: Relocations;
 
   constructor(private readonly ctx: HostContext) {
@@ -163,6 +171,9 @@ export class ObjectHost {
   }
 
   private host(rec: LocationRecord, open: boolean): Instance {
+    // One instance per object in a process: one that is replaced is disposed (timer included), never
+    // left running unreachable.
+    this.dispose(rec.objectId);
     const inst: Instance = {
       objectId: rec.objectId,
       kind: rec.kind!,
@@ -231,14 +242,24 @@ export class ObjectHost {
     if (!inst) {
       // An unfinished first activation this very process started resumes here, and only here (V11).
       if (instanceIntent) {
-        const cur = await this.read(objectId);
-        const rec = cur.value;
-        const p = rec?.recovery;
-        const unfinished = rec?.kind === 'instance-spot' && (rec.state === 'Creating' || (rec.state === 'Ready' && !rec.firstMessageRestored));
-        // V11: the pointer names a node and its lifecycle; the mutant compares the node only, so a restarted process resumes.
-        const samePointer = p?.targetNode === this.ctx.rid && (p.lifecycle === this.ctx.lifecycle || this.ctx.broken('recovery-pointer-ignores-lifecycle'));
-        if (rec && unfinished && samePointer) {
-          return this.resumeActivation(rec, cur.version, letter);
+        const underWay = this.activating.get(objectId);
+        if (underWay && !this.ctx.broken('activation-resumed-while-under-way')) {
+          await underWay;
+          return this.message(objectId, letter, generation, instanceIntent);
+        }
+        const hosted = this.beginActivating(objectId);
+        try {
+          const cur = await this.read(objectId);
+          const rec = cur.value;
+          const p = rec?.recovery;
+          const unfinished = rec?.kind === 'instance-spot' && (rec.state === 'Creating' || (rec.state === 'Ready' && !rec.firstMessageRestored));
+          // V11: the pointer names a node and its lifecycle; the mutant compares the node only, so a restarted process resumes.
+          const samePointer = p?.targetNode === this.ctx.rid && (p.lifecycle === this.ctx.lifecycle || this.ctx.broken('recovery-pointer-ignores-lifecycle'));
+          if (rec && unfinished && samePointer) {
+            return await this.resumeActivation(rec, cur.version, letter, hosted);
+          }
+        } finally {
+          hosted();
         }
       }
       // R-INST-4: an Instance Spot this process does not host is not Missing: no new incarnation here.
@@ -261,10 +282,42 @@ export class ObjectHost {
 
   // ---- Instance Spot cold activation (spec 4.4) ------------------------------------------------
 
+  /**
+   * Note that this process is activating `objectId` until the returned function is called (once
+   * the instance is hosted, or the activation went nowhere). Calling it again does nothing.
+   */
+  private beginActivating(objectId: string): () => void {
+    let settle!: () => void;
+    const underWay = new Promise<void>((resolve) => (settle = resolve));
+    this.activating.set(objectId, underWay);
+    return () => {
+      if (this.activating.get(objectId) === underWay) this.activating.delete(objectId);
+      settle();
+    };
+  }
+
   private async activate(objectId: string, first: Letter, factoryInput: unknown): Promise<WorkResult | undefined> {
+    const underWay = this.activating.get(objectId);
+    if (underWay && !this.ctx.broken('activation-resumed-while-under-way')) {
+      // This process is activating it already: the message goes behind that activation.
+      await underWay;
+      return this.message(objectId, first, undefined, true);
+    }
+    const hosted = this.beginActivating(objectId);
+    try {
+      return await this.activateHere(objectId, first, factoryInput, hosted);
+    } finally {
+      hosted();
+    }
+  }
+
+  private async activateHere(objectId: string, first: Letter, factoryInput: unknown, hosted: () => void): Promise<WorkResult | undefined> {
     const cur = await this.read(objectId);
     const rec = cur.value;
-    if (rec && rec.state !== 'Missing') return this.message(objectId, first, undefined, true);
+    if (rec && rec.state !== 'Missing') {
+      hosted();
+      return this.message(objectId, first, undefined, true);
+    }
     // R-INST-5: a cold activation is a new incarnation, with a generation never used before.
     const generation = this.ctx.broken('activation-reuses-generation') && rec ? rec.generation : (rec?.generation ?? 0) + 1;
     const next: LocationRecord = {
@@ -283,13 +336,16 @@ export class ObjectHost {
     const early = this.ctx.broken('activation-factory-before-creating-record');
     if (early) await this.ctx.app.factory(this.ctx.rid, objectId, generation, factoryInput);
     const r = await this.change(objectId, cur.version, next);
-    if (!r.applied && !this.ctx.broken('activation-lost-change-builds-anyway')) return this.message(objectId, first, undefined, true);
-    return this.runActivation(next, r.applied ? r.version : cur.version + 1, first, undefined, early);
+    if (!r.applied && !this.ctx.broken('activation-lost-change-builds-anyway')) {
+      hosted();
+      return this.message(objectId, first, undefined, true);
+    }
+    return this.runActivation(next, r.applied ? r.version : cur.version + 1, first, undefined, hosted, early);
   }
 
-  private resumeActivation(rec: LocationRecord, version: number, later: Letter): Promise<WorkResult | undefined> {
+  private resumeActivation(rec: LocationRecord, version: number, later: Letter, hosted: () => void): Promise<WorkResult | undefined> {
     const first = rec.creation?.firstMessage as Letter | undefined;
-    return this.runActivation(rec, version, first, later);
+    return this.runActivation(rec, version, first, later, hosted);
   }
 
   /**
@@ -297,8 +353,16 @@ export class ObjectHost {
    * first message at the head of the queue before anything else is processed (R-INST-7).
    * Resolves with the result of `first`, or of `later` when resuming for a later message.
    */
-  private async runActivation(rec: LocationRecord, version: number, first: Letter | undefined, later: Letter | undefined, built = false): Promise<WorkResult | undefined> {
+  private async runActivation(
+    rec: LocationRecord,
+    version: number,
+    first: Letter | undefined,
+    later: Letter | undefined,
+    hosted: () => void,
+    built = false,
+  ): Promise<WorkResult | undefined> {
     const inst = this.host(rec, false); // closed mailbox: later messages wait behind the activation
+    hosted(); // from here a message finds the instance and waits in its mailbox
     const laterResult = later ? inst.mailbox.post(later) : undefined;
     if (!built) {
       await this.ctx.app.factory(this.ctx.rid, rec.objectId, rec.generation, rec.creation?.input);

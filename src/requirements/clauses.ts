@@ -105,6 +105,7 @@ const IS_ACTIVATION = 'The first message to a Missing Instance Spot is handled b
 const IS_READY_OWNER = 'A message with Instance intent to a Ready Instance Spot runs on its owner, as any message';
 const IS_RACE = 'Two first messages race for a Missing Instance Spot: one node activates one generation';
 const IS_RACE_HELD = 'Two first messages race while the factory is held: only the activation holding the Creating record builds';
+const IS_JOINS_UNDER_WAY = 'A message that reaches the activating node before it heard its Creating record was written joins that activation';
 const IS_CLOSED = 'A closed Instance Spot reads Missing, and the next Instance-intent message activates a new generation';
 const IS_RESUMED = 'A resumed first activation handles the stored first message before the message that resumed it';
 const IS_FIRST = 'No later message is processed before the stored first message';
@@ -899,7 +900,11 @@ export const CLAUSES: Record<string, Clause[]> = {
     {
       id: 'R-INST-1.2', lines: [82], words: 'Missing, with no authority record | Selects one eligible node',
       says: 'the activation runs the factory once, on one node',
-      checks: [...on(INSTANCE, IS_OUTLINE, 'the factory runs of "i1" were "<factory runs>"'), ...on(INSTANCE, IS_ACTIVATION, 'the factory runs of "i1" were "B:1"')],
+      checks: [
+        ...on(INSTANCE, IS_OUTLINE, 'the factory runs of "i1" were "<factory runs>"'),
+        ...on(INSTANCE, IS_ACTIVATION, 'the factory runs of "i1" were "B:1"'),
+        ...on(INSTANCE, IS_JOINS_UNDER_WAY, 'the factory runs of "i1" were "B:1"'),
+      ],
     },
     {
       id: 'R-INST-1.3', lines: [82], words: 'Missing, with no authority record | Selects one eligible node',

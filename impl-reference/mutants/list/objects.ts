@@ -55,5 +55,7 @@ export const OBJECT_MUTANTS = [
   { name: 'unclear-change-judged-by-version', breaks: ['R-STO-1.3'], what: 'an unclear Store change is taken as applied when the re-read finds the StoreVersion moved past the one it used, without checking that the write there is its own' },
   { name: 'membership-written-by-caller', breaks: ['R-STO-3.4'], what: "a membership change whose owner's lease is invalid is written to the record by the caller itself, as a plain Store change, instead of ending Unavailable" },
   { name: 'requester-finishes-relocation', breaks: ['V14.4'], what: 'a relocate whose source was lost after relay-ready was accepted is finished by the requesting node, which sends the cutover to the target itself' },
+  // Found by the fault campaign on the process backend (a Store reply lost while a second first message arrived).
+  { name: 'activation-resumed-while-under-way', breaks: ['R-INST-1.2'], what: "a message that reaches the activating node after its Creating record was written, but before the node heard the Store's answer, takes that record (its own node and lifecycle) for an unfinished activation and resumes it: a second instance of the same generation, factory run again" },
   { name: 'unhosted-instance-spot-reactivated', breaks: ['R-INST-4.2'], what: 'a restarted owner takes an Instance Spot it does not host for Missing and cold-activates a new generation of it' },
 ] as const satisfies readonly MutantSpec[];
