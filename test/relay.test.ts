@@ -31,21 +31,25 @@ function readUntil(socket: net.Socket, text: string): Promise<string> {
   });
 }
 
-test('a late relay holds bytes for the delay, keeps their order, and heal() makes it prompt again', async () => {
+/**
+ * Sends a, b, c through a relay late by 150 ms in one direction; gives when the first byte reached
+ * the server and when the last came back (ms after the send), then checks heal() makes it prompt.
+ */
+async function throughLateRelay(direction: 'to-server' | 'to-node'): Promise<{ atServer: number; back: number }> {
   const server = await echoServer();
   const relay = new TcpRelay({ host: '127.0.0.1', port: server.port });
   await relay.start();
   try {
     const socket = await connect(relay.port);
-    relay.delay(150);
+    relay.delay(150, direction);
     const sent = Date.now();
     const echoed = readUntil(socket, 'c');
     socket.write('a');
     await new Promise((r) => setTimeout(r, 20));
     socket.write('b');
     socket.write('c');
-    assert.equal(await echoed, 'abc');
-    assert.ok(server.arrivals[0] - sent >= 140, `first byte reached the server ${server.arrivals[0] - sent} ms after it was sent`);
+    assert.equal(await echoed, 'abc', 'bytes keep their order');
+    const back = Date.now() - sent;
     relay.heal();
     const prompt = Date.now();
     const again = readUntil(socket, 'd');
@@ -53,40 +57,22 @@ test('a late relay holds bytes for the delay, keeps their order, and heal() make
     await again;
     assert.ok(Date.now() - prompt < 140, 'after heal() the relay no longer holds bytes');
     socket.destroy();
+    return { atServer: server.arrivals[0] - sent, back };
   } finally {
     await relay.stop();
     await server.close();
   }
+}
+
+test('a late relay holds bytes for the delay, keeps their order, and heal() makes it prompt again', async () => {
+  const { atServer } = await throughLateRelay('to-server');
+  assert.ok(atServer >= 140, `first byte reached the server ${atServer} ms after it was sent`);
 });
 
 test('late answers: bytes reach the server at once and come back to the node late, in order', async () => {
-  const server = await echoServer();
-  const relay = new TcpRelay({ host: '127.0.0.1', port: server.port });
-  await relay.start();
-  try {
-    const socket = await connect(relay.port);
-    relay.delay(150, 'to-node');
-    const sent = Date.now();
-    const echoed = readUntil(socket, 'c');
-    socket.write('a');
-    await new Promise((r) => setTimeout(r, 20));
-    socket.write('b');
-    socket.write('c');
-    assert.equal(await echoed, 'abc');
-    const back = Date.now() - sent;
-    assert.ok(server.arrivals[0] - sent < 100, `the call reached the server ${server.arrivals[0] - sent} ms after it was sent`);
-    assert.ok(back >= 160, `the answer came back ${back} ms after the call`);
-    relay.heal();
-    const prompt = Date.now();
-    const again = readUntil(socket, 'd');
-    socket.write('d');
-    await again;
-    assert.ok(Date.now() - prompt < 140, 'after heal() the relay no longer holds answers');
-    socket.destroy();
-  } finally {
-    await relay.stop();
-    await server.close();
-  }
+  const { atServer, back } = await throughLateRelay('to-node');
+  assert.ok(atServer < 100, `the call reached the server ${atServer} ms after it was sent`);
+  assert.ok(back >= 160, `the answer came back ${back} ms after the call`);
 });
 
 test('a cut relay resets open connections and refuses new ones until healed', async () => {

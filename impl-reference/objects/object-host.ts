@@ -35,6 +35,9 @@ export interface HostContext {
   broadcastLocationUpdate: RelocationContext['broadcastLocationUpdate'];
 }
 
+/** What resumeIfUnfinished gives when there is no unfinished activation of this process to resume. */
+const NOTHING_TO_RESUME = Symbol('nothing to resume');
+
 export type ActivationFailpoint = 'activation.fail-before-ready' | 'activation.fail-before-restore';
 
 interface Instance {
@@ -242,25 +245,8 @@ export class ObjectHost {
     if (!inst) {
       // An unfinished first activation this very process started resumes here, and only here (V11).
       if (instanceIntent) {
-        const underWay = this.activating.get(objectId);
-        if (underWay && !this.ctx.broken('activation-resumed-while-under-way')) {
-          await underWay;
-          return this.message(objectId, letter, generation, instanceIntent);
-        }
-        const hosted = this.beginActivating(objectId);
-        try {
-          const cur = await this.read(objectId);
-          const rec = cur.value;
-          const p = rec?.recovery;
-          const unfinished = rec?.kind === 'instance-spot' && (rec.state === 'Creating' || (rec.state === 'Ready' && !rec.firstMessageRestored));
-          // V11: the pointer names a node and its lifecycle; the mutant compares the node only, so a restarted process resumes.
-          const samePointer = p?.targetNode === this.ctx.rid && (p.lifecycle === this.ctx.lifecycle || this.ctx.broken('recovery-pointer-ignores-lifecycle'));
-          if (rec && unfinished && samePointer) {
-            return await this.resumeActivation(rec, cur.version, letter, hosted);
-          }
-        } finally {
-          hosted();
-        }
+        const resumed = await this.asActivation(objectId, letter, generation, (hosted) => this.resumeIfUnfinished(objectId, letter, hosted));
+        if (resumed !== NOTHING_TO_RESUME) return resumed;
       }
       // R-INST-4: an Instance Spot this process does not host is not Missing: no new incarnation here.
       if (instanceIntent && this.ctx.broken('unhosted-instance-spot-reactivated')) return reactivateAsNew(this.reloading(), objectId, letter);
@@ -296,19 +282,43 @@ export class ObjectHost {
     };
   }
 
-  private async activate(objectId: string, first: Letter, factoryInput: unknown): Promise<WorkResult | undefined> {
+  /**
+   * Run `activation` as this process's activation of `objectId`; when one is under way here
+   * already, `letter` goes behind it instead (as a message, once that one has hosted the instance).
+   */
+  private async asActivation<T>(
+    objectId: string,
+    letter: Letter,
+    generation: number | undefined,
+    activation: (hosted: () => void) => Promise<T>,
+  ): Promise<T | WorkResult | undefined> {
     const underWay = this.activating.get(objectId);
     if (underWay && !this.ctx.broken('activation-resumed-while-under-way')) {
-      // This process is activating it already: the message goes behind that activation.
       await underWay;
-      return this.message(objectId, first, undefined, true);
+      return this.message(objectId, letter, generation, true);
     }
     const hosted = this.beginActivating(objectId);
     try {
-      return await this.activateHere(objectId, first, factoryInput, hosted);
+      return await activation(hosted);
     } finally {
       hosted();
     }
+  }
+
+  private activate(objectId: string, first: Letter, factoryInput: unknown): Promise<WorkResult | undefined> {
+    return this.asActivation(objectId, first, undefined, (hosted) => this.activateHere(objectId, first, factoryInput, hosted));
+  }
+
+  /** An unfinished first activation this very process started resumes here, and only here (V11). */
+  private async resumeIfUnfinished(objectId: string, later: Letter, hosted: () => void): Promise<WorkResult | undefined | typeof NOTHING_TO_RESUME> {
+    const cur = await this.read(objectId);
+    const rec = cur.value;
+    const p = rec?.recovery;
+    const unfinished = rec?.kind === 'instance-spot' && (rec.state === 'Creating' || (rec.state === 'Ready' && !rec.firstMessageRestored));
+    // V11: the pointer names a node and its lifecycle; the mutant compares the node only, so a restarted process resumes.
+    const samePointer = p?.targetNode === this.ctx.rid && (p.lifecycle === this.ctx.lifecycle || this.ctx.broken('recovery-pointer-ignores-lifecycle'));
+    if (!rec || !unfinished || !samePointer) return NOTHING_TO_RESUME;
+    return this.resumeActivation(rec, cur.version, later, hosted);
   }
 
   private async activateHere(objectId: string, first: Letter, factoryInput: unknown, hosted: () => void): Promise<WorkResult | undefined> {
