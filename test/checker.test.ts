@@ -87,6 +87,15 @@ test('single-owner: a run after the record changed to its node, or once the othe
     record(30, 5, 'A', { leaseUntil: 40 }), { type: 'journal', kind: 'factory', time: 45, node: 'C', objectId: 'a1', generation: 1 }, record(50, 5, 'A', { leaseUntil: 40 })), []);
 });
 
+test('single-owner: a read stamped with the run\'s own millisecond brackets nothing (it may be from after the run)', () => {
+  // Created on D and relocated to A within one millisecond: D's factory ran before the relocation.
+  const factory = { type: 'journal', kind: 'factory', time: 10, node: 'D', objectId: 'a1', generation: 1 } as const;
+  assert.deepEqual(run('single-owner', record(10, 4, 'A'), factory, record(20, 4, 'A')), []);
+  assert.deepEqual(run('single-owner', record(5, 4, 'A'), factory, record(10, 4, 'A')), []);
+  // One millisecond either side is a bracket.
+  assert.deepEqual(run('single-owner', record(9, 4, 'A'), factory, record(11, 4, 'A')), [{ invariant: 'single-owner', lines: [1, 2, 3] }]);
+});
+
 // ---- generation-never-decreases ---------------------------------------------------------------
 
 test('generation-never-decreases: a record and a factory run below a generation already read are found', () => {

@@ -33,28 +33,31 @@ function runsBesideOwner(records: RecordEvent[], runs: RunEvent[]): Violation[] 
   const byObject = new Map([...groupBy(records, (r) => r.objectId)].map(([id, reads]) => [id, byTime(reads)]));
   for (const run of runs) {
     const reads = byObject.get(run.objectId!) ?? [];
-    // The last read at or before the run and the first at or after it: versions only grow (else
+    // The last read before the run and the first after it: versions only grow (else
     // generation-never-decreases speaks), so if any pair brackets the run with one StoreVersion,
-    // these two do.
-    const i = lastAtOrBefore(reads, run.time);
+    // these two do. Times are whole milliseconds: a read stamped with the run's own millisecond
+    // may have been made before it or after it (a creation and a relocation can both happen in
+    // one), so it brackets nothing.
+    const i = lastBefore(reads, run.time);
     const r1 = reads[i];
     if (!r1 || !r1.owner || r1.owner === run.node || !OWNED.has(r1.state) || (r1.leaseUntil ?? -Infinity) <= run.time) continue;
-    // Reads are sorted by time, so the first at or after the run is the one at i (same time) or right after it.
-    const r2 = reads[i].time >= run.time ? reads[i] : reads[i + 1];
+    let j = i + 1;
+    while (j < reads.length && reads[j].time <= run.time) j++;
+    const r2 = reads[j];
     if (!r2 || r2.storeVersion !== r1.storeVersion) continue;
     out.push(violation(NAME, RULES, `object ${run.objectId}: a ${run.kind} ran on ${run.node} at ${run.time} while the record (StoreVersion ${r1.storeVersion}) named ${r1.owner} as owner with a lease valid until ${r1.leaseUntil}`, [r1, run, r2]));
   }
   return out;
 }
 
-/** Index of the last read at or before `time` in reads sorted by time (-1 if none). */
-function lastAtOrBefore(reads: RecordEvent[], time: number): number {
+/** Index of the last read strictly before `time` in reads sorted by time (-1 if none). */
+function lastBefore(reads: RecordEvent[], time: number): number {
   let lo = 0;
   let hi = reads.length - 1;
   let found = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (reads[mid].time <= time) (found = mid), (lo = mid + 1);
+    if (reads[mid].time < time) (found = mid), (lo = mid + 1);
     else hi = mid - 1;
   }
   return found;
