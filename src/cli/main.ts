@@ -431,7 +431,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--tags <expression>', 'Cucumber tag expression selecting scenarios, e.g. "@V01 or @R-CH-1"')
     .option('--out <dir>', 'folder for the reports', 'reports')
     .option('--repeat <n>', 'run the selection n times and report any scenario whose result changed', positiveInt, 1)
-    .option('--parallel <n>', `scenarios run at once, each in a worker process (0: all in this process; default ${DEFAULT_PARALLEL}, on the process backend and for exec: runtimes no more than the cores)`, nonNegativeInt)
+    .option('--parallel <n>', `scenarios run at once, each in a worker process (0: all in this process; default ${DEFAULT_PARALLEL}, for exec: runtimes no more than the cores, on the process backend one more)`, nonNegativeInt)
     .option('--call-timeout <ms>', 'exec: implementations: a call over the wire without an answer this long ends the run (exit 2)', positiveInt, DEFAULT_CALL_TIMEOUT_MS)
     .option('--shard <i/n>', 'run only the i-th of n parts of the selection (split by scenario, the same on every machine)')
     .action(async (opts: RunOpts) => {
@@ -446,7 +446,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--runs <n>', `times the selection runs; every result must be the same each time (default ${DEFAULT_CERTIFY_RUNS})`, positiveInt)
     .option('--out <dir>', 'folder for certificate.json, badge.json, badge.svg and the reports', 'reports')
     .option('--from <files...>', 'make the certificate from compliance.json reports: one whole run, or every shard of one')
-    .option('--parallel <n>', `scenarios run at once, each in a worker process (0: all in this process; default ${DEFAULT_PARALLEL}, on the process backend and for exec: runtimes no more than the cores)`, nonNegativeInt)
+    .option('--parallel <n>', `scenarios run at once, each in a worker process (0: all in this process; default ${DEFAULT_PARALLEL}, for exec: runtimes no more than the cores, on the process backend one more)`, nonNegativeInt)
     .option('--call-timeout <ms>', 'exec: implementations: a call over the wire without an answer this long ends the run (exit 2)', positiveInt, DEFAULT_CALL_TIMEOUT_MS)
     .action(async (opts: CertifyOpts) => {
       code = await certifyCommand(opts);
