@@ -201,12 +201,12 @@ test('verdict: valid, invalid (violations win over gaps), unknown (unparseable l
   assert.equal(checkText(clean + jsonl(invoke('o2', 7), done('info', 'o2', 9, { value: 'no outcome within 5000 ms' }))).verdict, 'valid');
 });
 
-function cli(text: string | null) {
+function cli(text: string | null, command: string[] = ['--import', 'tsx', join(ROOT, 'src/checker/cli.ts')]) {
   const dir = tempDir('checker');
   const file = join(dir, 'history.jsonl');
   if (text !== null) writeFileSync(file, text);
   try {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/checker/cli.ts'), file], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [...command, file], { cwd: ROOT, encoding: 'utf8' });
     return { code: r.status, stdout: r.stdout, stderr: r.stderr };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -230,4 +230,16 @@ test('cli: exit 0 valid, 1 invalid with each violation, its witness lines and th
   const missing = cli(null);
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /^spotcheck: cannot read .*ENOENT/);
+});
+
+test('spotcheck check: the same verdicts and exit statuses as the checker on its own', () => {
+  const spotcheck = [join(ROOT, 'bin/spotcheck.js'), 'check'];
+  assert.equal(cli(clean, spotcheck).code, 0);
+  const bad = cli(clean + jsonl(handler('o1', 'C', 7)), spotcheck);
+  assert.equal(bad.code, 1);
+  assert.match(bad.stdout, /violation 1: accepted-runs-once \[R-GEN-2, V03\]/);
+  assert.equal(cli(clean + jsonl(invoke('o2', 7)), spotcheck).code, 2);
+  const missing = cli(null, spotcheck);
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /^spotcheck: cannot read .*ENOENT\n$/);
 });

@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { BackendStartError, withBackendServers, type BackendServers } from '../servers/backend.ts';
 import { siteCommand } from '../site/cli.ts';
 import { traceCommand } from '../trace/cli.ts';
+import { checkCommand } from '../checker/cli.ts';
 import { nemesisCommand } from '../nemesis/cli.ts';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
@@ -485,6 +486,7 @@ export async function main(argv: string[]): Promise<number> {
   traceCommand(program);
   // The fault campaign: its verdict (0 valid, 1 invalid, 2 unknown) is the exit status.
   nemesisCommand(program, (c) => (code = c));
+  checkCommand(program, (c) => (code = c));
   try {
     await program.parseAsync(argv);
     return code;
