@@ -14,6 +14,8 @@
 //   store-down       the Location Store stops answering everyone, store-up after the duration
 //   store-down-node  the Store stops answering one node, store-up for it after the duration
 //   store-reply-lost arm store.reply-lost-after-apply on a node (its next Store change applies, the reply is lost)
+//   store-late       the Store's answers to one node come 50-400 ms late (store-slow with replies: each call
+//                    is carried out on time, the node hears of it later), store-up for it after the duration
 //   relocation       arm one of the relocation failpoints on a node (fires at its next relocation step)
 //   ack-lost         arm transport.ack-lost-after-write from a node towards a peer: the next operation
 //                    written there is delivered, then the connection fails before the acceptance answer
@@ -26,7 +28,7 @@ import { Prng } from './prng.ts';
 import type { Recorder } from './recorder.ts';
 import { NODES, OBJECTS } from './workload.ts';
 
-export const FAULT_KINDS = ['crash', 'hang', 'store-down', 'store-down-node', 'store-reply-lost', 'relocation', 'ack-lost', 'connection'] as const;
+export const FAULT_KINDS = ['crash', 'hang', 'store-down', 'store-down-node', 'store-reply-lost', 'relocation', 'ack-lost', 'connection', 'store-late'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export const RELOCATION_FAILPOINTS = [
@@ -42,7 +44,7 @@ export const RELOCATION_FAILPOINTS = [
 ] as const;
 
 /** Faults that last until healed; the others (failpoints, a closed connection) are one-off. */
-const LASTING = new Set<FaultKind>(['crash', 'hang', 'store-down', 'store-down-node']);
+const LASTING = new Set<FaultKind>(['crash', 'hang', 'store-down', 'store-down-node', 'store-late']);
 
 export interface FaultStep {
   /** The fault is applied after operation `afterOp` started, before operation afterOp + 1 does. */
@@ -57,6 +59,8 @@ export interface FaultStep {
   peer?: Rid;
   /** kind connection: how it ends. */
   mode?: 'orderly' | 'error';
+  /** kind store-late: how late each of the Store's answers reaches the node. */
+  lateMs?: number;
 }
 
 export interface FaultScheduleOptions {
@@ -69,6 +73,13 @@ export interface FaultScheduleOptions {
 
 const MIN_DURATION_MS = 100;
 const MAX_DURATION_MS = 1200;
+/**
+ * A late answer opens the stretch in which the Store holds what a node wrote and the node has not
+ * heard so: the campaign's lost replies found a double activation there (docs/history.md). Up to
+ * 400 ms: long enough for another node's call to land inside it, short of the 950 ms owner lease.
+ */
+const MIN_LATE_MS = 50;
+const MAX_LATE_MS = 400;
 
 export function planFaults(options: FaultScheduleOptions): FaultStep[] {
   // Its own stream of the seed, so the workload does not shift when the fault list changes.
@@ -85,6 +96,7 @@ export function planFaults(options: FaultScheduleOptions): FaultStep[] {
       ...(kind === 'relocation' ? { failpoint: rng.pick(RELOCATION_FAILPOINTS) } : {}),
       ...(kind === 'ack-lost' || kind === 'connection' ? { peer: rng.pick(NODES.filter((n) => n !== node)) } : {}),
       ...(kind === 'connection' ? { mode: rng.chance(0.5) ? 'orderly' as const : 'error' as const } : {}),
+      ...(kind === 'store-late' ? { lateMs: rng.int(MIN_LATE_MS, MAX_LATE_MS) } : {}),
     });
   }
   return steps;
@@ -226,6 +238,9 @@ export class Nemesis {
       case 'store-reply-lost':
         await this.fault({ kind: 'failpoint', name: 'store.reply-lost-after-apply', node: step.node }, 'store-reply-lost', step.node);
         return;
+      case 'store-late':
+        await this.fault({ kind: 'store-slow', node: step.node, ms: step.lateMs!, replies: true }, 'store-slow', step.node);
+        return;
       case 'relocation':
         await this.fault({ kind: 'failpoint', name: step.failpoint!, node: step.node }, 'failpoint', step.node, step.failpoint);
         return;
@@ -251,6 +266,7 @@ export class Nemesis {
         await this.fault({ kind: 'store-up' }, 'store-up');
         break;
       case 'store-down-node':
+      case 'store-late':
         await this.fault({ kind: 'store-up', node: step.node }, 'store-up', step.node);
         break;
       default:
@@ -298,7 +314,8 @@ export class Nemesis {
   private async fault(fault: Fault, f: string, node?: Rid, failpoint?: string): Promise<boolean> {
     const op = `n-${this.seq++}`;
     const peer = 'peer' in fault ? fault.peer : undefined;
-    const base = { process: 'nemesis', op, f, ...(node ? { node } : {}), ...(peer ? { peer } : {}), ...(failpoint ? { failpoint } : {}) };
+    const ms = fault.kind === 'store-slow' ? fault.ms : undefined;
+    const base = { process: 'nemesis', op, f, ...(node ? { node } : {}), ...(peer ? { peer } : {}), ...(failpoint ? { failpoint } : {}), ...(ms !== undefined ? { ms } : {}) };
     this.recorder.op({ type: 'invoke', ...base });
     try {
       await this.driver.fault(fault);

@@ -95,6 +95,7 @@ const FAULT_NEEDS: Record<FaultKind, Capability> = {
   relocation: 'relocation',
   'ack-lost': 'channels',
   connection: 'liveness',
+  'store-late': 'store-faults',
 };
 
 /** What a Session client of the workload holds: its current connection, and its bindings there and on the one before. */
