@@ -1,4 +1,4 @@
-// --repeat shows what failed in every run, with the assertion's message: only the last run's
+// --repeat and certify's runs show what failed in every run, with the assertion's message: only the last run's
 // reports are kept, so an earlier run's failure would otherwise be a name without a reason.
 
 import assert from 'node:assert/strict';
@@ -13,6 +13,17 @@ test("--repeat prints each earlier run's failures with their messages", () => {
   assert.ok(earlier.length > 0, r.stdout);
   for (const l of earlier) assert.match(l, /^run 1: FAILED features\/\S+\.feature:\d+ .+: \S.*$/);
   // The last run's failures are in the closing summary, once.
+  assert.equal(lines.filter((l) => l.startsWith('run 2: FAILED ')).length, 0);
+  assert.equal(lines.filter((l) => l.startsWith('FAILED ')).length, earlier.length);
+});
+
+test("certify prints each earlier run's failures with their messages too", () => {
+  const r = spotcheck(['certify', '--impl', 'mutant:reselect-after-acceptance', '--level', 'core', '--runs', '2', '--out', tempDir('certify-repeat')], 300_000);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  const lines = r.stdout.split('\n');
+  const earlier = lines.filter((l) => l.startsWith('run 1: FAILED '));
+  assert.ok(earlier.length > 0, r.stdout);
+  for (const l of earlier) assert.match(l, /^run 1: FAILED features\/\S+\.feature:\d+ .+: \S.*$/);
   assert.equal(lines.filter((l) => l.startsWith('run 2: FAILED ')).length, 0);
   assert.equal(lines.filter((l) => l.startsWith('FAILED ')).length, earlier.length);
 });

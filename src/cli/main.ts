@@ -150,8 +150,7 @@ async function runSuite(target: Target, opts: RunOpts, progress: Progress, shard
     if (opts.repeat > 1) progress.line(`run ${i} of ${opts.repeat}`);
     const run = await suite.run({ target, tags: opts.tags, out: opts.out, parallel: opts.parallel ?? defaultParallel(opts.backend, opts.impl), shard, onScenario: (r, done, total) => progress.scenario(r, done, total) });
     progress.done();
-    // The last run's failures are summarized below; an earlier run's would be lost with its reports.
-    if (i < opts.repeat) for (const r of run.results.filter((x) => x.status === 'failed')) progress.line(`run ${i}: FAILED ${r.uri}:${r.line} ${r.name}: ${r.message}`);
+    if (i < opts.repeat) earlierFailures(progress, i, run.results);
     runs.push(run.results);
     for (const r of run.results) {
       const key = `${r.uri}:${r.line}`;
@@ -186,6 +185,11 @@ async function runSuite(target: Target, opts: RunOpts, progress: Progress, shard
     if (changed.length > 0) code = 1;
   }
   return code;
+}
+
+/** The last run's failures are summarized at the end; an earlier run's would be lost with its reports. */
+function earlierFailures(progress: Progress, run: number, results: ScenarioResult[]): void {
+  for (const r of results.filter((x) => x.status === 'failed')) progress.line(`run ${run}: FAILED ${r.uri}:${r.line} ${r.name}: ${r.message}`);
 }
 
 function summarize(progress: Progress, results: ScenarioResult[], durationMs: number, out: string): void {
@@ -248,6 +252,7 @@ async function certifyCommand(opts: CertifyOpts): Promise<number> {
       // Only the last run's report files are kept.
       last = await suite.run({ target, tags: tags || undefined, out: i === runs ? opts.out : undefined, parallel: opts.parallel ?? defaultParallel(backend, impl), onScenario: (r, done, total) => progress.scenario(r, done, total) });
       progress.done();
+      if (i < runs) earlierFailures(progress, i, last.results);
       all.push(last.results);
     }
     const durationMs = Date.now() - started.getTime();
