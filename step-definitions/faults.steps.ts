@@ -3,6 +3,7 @@
 
 import { Given, When } from '@cucumber/cucumber';
 import type { Rid } from '../src/driver/types.ts';
+import { violated } from '../src/checks/violation.ts';
 import { eventually } from './support/eventually.ts';
 import { SCHEDULING_TOLERANCE_MS, SPEC_CUTOVER_FALLBACK_MS, type SpotWorld } from './support/world.ts';
 import { noteConnection } from './support/probes.ts';
@@ -86,6 +87,32 @@ When('the Location Store answers {rid} and {rid} {int} ms late', async function 
 // is the stretch in which the Store and the node disagree about what the node itself did.
 When("the Location Store's answers to {rid} come {int} ms late", async function (this: SpotWorld, node: Rid, ms: number) {
   await this.fault({ kind: 'store-slow', node, ms, replies: true });
+  this.marks.set(`answers late to ${node}`, Date.now());
+  this.marks.set(`answers late to ${node}, ms`, ms);
+});
+
+// A renewal the Store took after the answers became late was answered late. Its answer has reached
+// the node once the Store has taken another renewal `ms` or more after it: answers come in order,
+// each `ms` after the Store gave it. Both renewals are read from the Store by the kit (the owner's
+// lease expiry on the object's record), never from the node.
+Given('{rid} has heard a late answer to a renewal of the owner lease of {string}', async function (this: SpotWorld, node: Rid, objectId: string) {
+  const since = this.marks.get(`answers late to ${node}`);
+  const ms = this.marks.get(`answers late to ${node}, ms`);
+  if (since === undefined || ms === undefined) throw new Error(`the scenario did not make the Location Store's answers to ${node} late`);
+  const leaseUntil = async () => {
+    const r = await this.driver.lookup(objectId);
+    if (r.owner !== node || r.leaseUntil === undefined) violated(`${objectId} is not owned by ${node} with a lease (owner ${r.owner ?? 'none'})`);
+    return r.leaseUntil;
+  };
+  const before = await leaseUntil();
+  const { ownerLeaseMs } = this.description.timings;
+  // A runtime renews well within its lease, or it would lose it: two renewals and the lateness fit in this.
+  const within = 2 * ownerLeaseMs + ms + SCHEDULING_TOLERANCE_MS;
+  const late = await eventually(`a renewal of ${node}'s owner lease after its answers became late`, within, async () => {
+    const until = await leaseUntil();
+    return until > before ? until : undefined;
+  });
+  await eventually(`a renewal of ${node}'s owner lease ${ms} ms after that one`, within, async () => ((await leaseUntil()) >= late + ms ? true : undefined));
 });
 
 When('node {rid} leaves the descriptor list', async function (this: SpotWorld, node: Rid) {

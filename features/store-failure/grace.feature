@@ -71,6 +71,23 @@ Feature: StoreFailureGrace: what a node keeps, and what it stops, while the Stor
     When the Location Store answers B again
     Then the later message ends with a reply from B
 
+  # A node knows its lease from a renewal's answer, but the lease it holds is the one the Store
+  # granted when it took the renewal: counted from a late answer, eligibility outlasts the lease.
+  @R-STO-3 @objects @store-faults
+  Scenario: Owner eligibility is counted from the renewal, not from its late answer
+    Given actor "a1" is Ready on B with a timer every 20 ms
+    And A sends actor "a1" a message that blocks on gate "g"
+    And the handler has started on B
+    And A sends actor "a1" a later message, with a deadline of 8000 ms
+    And the Location Store's answers to B come 200 ms late
+    And B has heard a late answer to a renewal of the owner lease of "a1"
+    When the Location Store stops answering B
+    And the owner lease of "a1" has run out
+    And the gate "g" is released
+    Then no timer or message of "a1" ran on B from its lease running out until the Store answers again
+    When the Location Store answers B again
+    Then the later message ends with a reply from B
+
   @R-STO-3 @objects @store-faults
   Scenario: Once owner eligibility ends, the object's state changes stop too
     Given user spot "s1" is Ready on B

@@ -46,7 +46,9 @@ export class LeaseKeeper {
         this.failing = false;
         await this.onStoreBack(); // re-confirm owners before processing goes on
       }
-      this.eligibleUntil = sentAt + this.ttlMs;
+      // R-STO-3: the lease the Store granted runs from when it took the renewal, no earlier than
+      // sentAt. The mutant counts from the answer, which a late answer makes later than the lease.
+      this.eligibleUntil = (this.broken('lease-counted-from-answer') ? Date.now() : sentAt) + this.ttlMs;
       for (const r of this.regained.splice(0)) r();
     } catch {
       this.failing = true;

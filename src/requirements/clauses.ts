@@ -161,6 +161,7 @@ const GR_STATE_CHANGES = "Once owner eligibility ends, the object's state change
 const GR_RELOCATION_DEADLINE = "Grace does not extend a relocation's deadline";
 const GR_REMOVED = 'When the Store answers again, a node that left the list meanwhile is disconnected';
 const GR_STOP = 'Once owner eligibility ends, timers and messages stop';
+const GR_LATE_ANSWER = 'Owner eligibility is counted from the renewal, not from its late answer';
 const GR_REREAD = 'When the Store answers again the owner re-reads its objects before processing goes on';
 const UR_NO_SECOND_OWNER = 'A change whose result was unclear is confirmed, never repeated over a newer owner';
 const UR_OUTLINE = "The reply of a creation's Store change is lost: <how>";
@@ -1304,8 +1305,11 @@ export const CLAUSES: Record<string, Clause[]> = {
   'R-STO-3': [
     {
       id: 'R-STO-3.1', lines: [119], words: W_GRACE_NO_EXTEND,
-      says: 'grace does not extend the owner lease: the owner stops processing once its lease ran out',
-      checks: on(GRACE, GR_STOP, 'no timer or message of "a1" ran on B from its lease running out until the Store answers again'),
+      says: 'grace does not extend the owner lease: the owner stops processing once its lease ran out, also when its last renewal was answered late',
+      checks: [
+        ...on(GRACE, GR_STOP, 'no timer or message of "a1" ran on B from its lease running out until the Store answers again'),
+        ...on(GRACE, GR_LATE_ANSWER, 'no timer or message of "a1" ran on B from its lease running out until the Store answers again'),
+      ],
     },
     {
       id: 'R-STO-3.2', lines: [119], words: W_GRACE_NO_EXTEND,

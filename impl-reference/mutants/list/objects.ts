@@ -25,6 +25,7 @@ export const OBJECT_MUTANTS = [
   { name: 'store-guess-applied', breaks: ['R-STO-1.1'], what: 'a Store change with no reply is taken as applied' },
   { name: 'store-guess-not-applied', breaks: ['R-STO-1.2'], what: 'a Store change with no reply is taken as not applied and sent again unchecked' },
   { name: 'grace-extends-lease', breaks: ['R-STO-3.1'], what: 'while the Store is unreachable the node extends its own owner eligibility' },
+  { name: 'lease-counted-from-answer', breaks: ['R-STO-3.1'], what: "owner eligibility is counted from when a renewal's answer arrived, not from when the renewal was sent: a late answer stretches it past the lease the Store granted" },
   { name: 'recovery-skips-owner-confirmation', breaks: ['R-STO-4.1'], what: 'when the Store is back owned objects are processed without re-reading their records' },
   // Added with the clauses of V02, V06, V08, V10-V12, R-OBJ-2, R-OBJ-4, R-CRE, R-INST, R-STO-3.
   { name: 'object-message-reselects-before-acceptance', breaks: ['V02.2'], what: "an Actor/Spot message whose owner's connection is not ready is written to another ready node, as select-one would before acceptance" },
