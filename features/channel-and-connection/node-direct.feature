@@ -35,6 +35,16 @@ Feature: Node direct keeps the node the caller named
     Then the request ends with failure NotFound
     And the handler never ran for the request
 
+  # The descriptor list read in full is the mesh a node knows (docs/assumptions.md): a node that
+  # left it no longer exists there, though its process may still run.
+  @R-CH-2 @node-direct @store-faults
+  Scenario: A node that left the descriptor list no longer exists in the mesh: NotFound
+    Given node C leaves the descriptor list
+    And A's peer C is dropped once A reads the list again
+    When A sends a node direct message to C
+    Then the request ends with failure NotFound
+    And the handler never ran for the request
+
   @V03 @node-direct @failpoint:transport.ack-lost-after-write
   Scenario: Acceptance unknown after the connection drops: not resubmitted, not retried
     Given the connection from A to B will fail after the next operation is written to it

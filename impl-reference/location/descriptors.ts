@@ -3,6 +3,7 @@
 // connection intents stay, and no target outside it is connected (R-STO-2).
 
 import type { Rid } from '../../src/driver/types.ts';
+import { none, type Broken } from '../mutants/index.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import { NODE_PREFIX, type NodeDescriptor } from './records.ts';
 
@@ -16,7 +17,10 @@ export class DescriptorList {
   /** false while the Store cannot be read. */
   fresh = true;
 
-  constructor(private readonly store: NodeStore) {}
+  constructor(
+    private readonly store: NodeStore,
+    private readonly broken: Broken = none,
+  ) {}
 
   lookup(rid: Rid): NodeDescriptor | undefined {
     const d = this.last.get(rid);
@@ -33,7 +37,9 @@ export class DescriptorList {
     const next = new Map(entries.map((e) => [e.value.rid, e.value]));
     const added = [...next.values()].filter((d) => !this.last.has(d.rid));
     const removed = [...this.last.keys()].filter((rid) => !next.has(rid));
-    this.last = next;
+    // R-CH-2: the list read in full is the mesh; a node it no longer has does not exist here. The
+    // mutant merges each read into what it knew: the connection goes, the RID stays known.
+    this.last = this.broken('descriptor-list-keeps-left-nodes') ? new Map([...this.last, ...next]) : next;
     this.fresh = true;
     return { added, removed };
   }

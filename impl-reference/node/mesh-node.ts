@@ -98,7 +98,7 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
     this.app = cfg.app;
     this.store = cfg.store;
     this.queue = new InboundQueue(cfg.queueCapacity, cfg.workers, cfg.broken);
-    this.discovery = new DescriptorList(this.store);
+    this.discovery = new DescriptorList(this.store, cfg.broken);
     this.objects = new ObjectHost({
       rid: this.rid,
       lifecycle: this.lifecycle,

@@ -72,6 +72,7 @@ const ND_NAMED = 'A node direct message runs on the named node only';
 const ND_NOT_READY = "The named node's connection is not ready: Unavailable, and no other node is used";
 const ND_BUSY = "The named node's queue is full: Busy, and no other node is used";
 const ND_NOT_FOUND = 'A RID that does not exist in the mesh ends NotFound';
+const ND_LEFT_LIST = 'A node that left the descriptor list no longer exists in the mesh: NotFound';
 const ND_UNKNOWN = 'Acceptance unknown after the connection drops: not resubmitted, not retried';
 const LV_HUNG = 'A hung peer is not-ready within the liveness deadline, and nothing else is affected';
 const LV_CRASHED = 'A crashed peer is not-ready within the liveness deadline, and nothing else is affected';
@@ -697,8 +698,8 @@ export const CLAUSES: Record<string, Clause[]> = {
   'R-CH-2': [
     {
       id: 'R-CH-2.1', lines: [45], words: "If the specified node doesn't exist or the connection isn't ready, it ends with NotFound or Unavailable.",
-      says: 'node direct to a RID that does not exist ends NotFound',
-      checks: on(NODE_DIRECT, ND_NOT_FOUND, 'the request ends with failure NotFound'),
+      says: 'node direct to a RID that does not exist ends NotFound, also a node that left the descriptor list',
+      checks: [...on(NODE_DIRECT, ND_NOT_FOUND, 'the request ends with failure NotFound'), ...on(NODE_DIRECT, ND_LEFT_LIST, 'the request ends with failure NotFound')],
     },
     {
       id: 'R-CH-2.2', lines: [45], words: "If the specified node doesn't exist or the connection isn't ready, it ends with NotFound or Unavailable.",
@@ -711,6 +712,7 @@ export const CLAUSES: Record<string, Clause[]> = {
       checks: [
         ...on(NODE_DIRECT, ND_NOT_READY, 'every attempt named B', 'the handler never ran for the request'),
         ...on(NODE_DIRECT, ND_NOT_FOUND, 'the handler never ran for the request'),
+        ...on(NODE_DIRECT, ND_LEFT_LIST, 'the handler never ran for the request'),
       ],
     },
   ],

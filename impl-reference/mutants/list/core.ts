@@ -18,6 +18,7 @@ export const CORE_MUTANTS = [
   { name: 'select-weight-zero', breaks: ['R-CH-1.1'], what: 'select-one picks RouteMesh servers of weight 0' },
   { name: 'select-not-ready-server', breaks: ['R-CH-1.2', 'R-CH-1.3'], what: 'select-one picks servers that are not Ready' },
   { name: 'direct-unknown-rid-unavailable', breaks: ['R-CH-2.1'], what: 'node direct to a RID that does not exist ends Unavailable instead of NotFound' },
+  { name: 'descriptor-list-keeps-left-nodes', breaks: ['R-CH-2.1'], what: 'each descriptor list read is merged into what the node knew: a node that left the list loses its connection but its RID stays known, so node direct to it ends Unavailable, not NotFound' },
   { name: 'direct-not-ready-waits', breaks: ['R-CH-2.2'], what: 'node direct to a not-ready node waits for the connection instead of ending Unavailable' },
   { name: 'close-waits-for-liveness', breaks: ['R-CONN-1.1', 'R-CONN-1.2'], what: 'an orderly close or transport error is only noticed by the liveness check' },
   { name: 'no-liveness', breaks: ['R-CONN-2.1'], what: 'a silent half-open connection is never marked not-ready' },
