@@ -336,6 +336,17 @@ Then(
   },
 );
 
+// From when the kit had the relocation's result: a timer run stamped later on the source means the
+// source is still running the object past its owner change (a run before it is not counted).
+Then('no timer of {string} runs on {rid} from the end of the relocation on', async function (this: SpotWorld, objectId: string, node: Rid) {
+  await this.outcomeOf('the relocation');
+  const since = Date.now();
+  await throughout(`timers of ${objectId} on ${node}`, this.neverWindow(), async () => {
+    const run = (await this.driver.journal()).find((e) => e.kind === 'timer' && e.objectId === objectId && e.node === node && e.at > since);
+    return run ? `a timer ran on ${node} ${run.at - since} ms after the relocation ended` : undefined;
+  });
+});
+
 Then('the factory of {string} ran exactly once, on {rid}', async function (this: SpotWorld, objectId: string, node: Rid) {
   await throughout(`factory runs of ${objectId}`, this.neverWindow(), async () => {
     const runs = await factoryRuns(this, objectId);

@@ -206,7 +206,9 @@ export class ObjectHost {
   private dispose(objectId: string): void {
     const inst = this.instances.get(objectId);
     if (!inst) return;
-    clearInterval(inst.ticker);
+    // An instance let go (relocated away, closed, no longer confirmed) does nothing more here. The
+    // mutant closes its mailbox but forgets its timer.
+    if (!this.ctx.broken('let-go-instance-keeps-timer')) clearInterval(inst.ticker);
     inst.mailbox.close();
     this.instances.delete(objectId);
   }

@@ -55,6 +55,8 @@ const OWNER_FAILURE = 'object-routing-and-creation/owner-failure.feature';
 const INSTANCE_RELOCATION = 'relocation-and-sessions/instance-spot-relocation.feature';
 const FOLLOW = 'relocation-and-sessions/message-follow.feature';
 const RELOCATION = 'relocation-and-sessions/relocation.feature';
+const HANDOFF = 'relocation-and-sessions/handoff.feature';
+const HO_TIMERS = "Once the relocation has ended, none of the object's timers runs on the source";
 const SESSIONS = 'relocation-and-sessions/sessions.feature';
 const GRACE = 'store-failure/grace.feature';
 const UNCLEAR = 'store-failure/unclear-result.feature';
@@ -1078,6 +1080,11 @@ export const CLAUSES: Record<string, Clause[]> = {
       id: 'R-REL-2.4', lines: [99], words: W_ROW_REL_2,
       says: 'the fallback commit comes 1,000 ms after relay-ready acceptance, not at an implementation-chosen time',
       checks: on(RELOCATION, REL_OUTLINE, 'the record of "a1" <record>'),
+    },
+    {
+      id: 'R-REL-2.5', lines: [105], words: "After that boundary, the source isn't restored even before owner commit.",
+      says: 'the source does not go on running the object it handed off: once the relocation has ended, none of its timers runs there',
+      checks: on(HANDOFF, HO_TIMERS, 'no timer of "a1" runs on B from the end of the relocation on'),
     },
   ],
   'R-REL-3': [
