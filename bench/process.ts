@@ -82,21 +82,17 @@ async function throughReference(line: Line, redisUrl: string, natsUrls: string[]
 }
 
 /** Node direct inside a node against raw NATS request/reply, 1 and 64 in flight. */
-export async function directFigures(line: Line, redisUrl: string, natsUrls: string[]): Promise<void> {
-  // The two are measured in turns, five times each, and each turn's pair gives a ratio: this
-  // machine's load moves both (from one run to the next both figures moved by a third together),
-  // and a ratio of one quiet and one busy moment means nothing. The median pair ratio is the figure.
-  for (const inFlight of [1, 64]) {
-    const inside: number[] = [];
-    const raw: number[] = [];
-    const ratios: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      inside.push(await insideNode(redisUrl, natsUrls, inFlight));
-      raw.push(await rawNats(natsUrls, inFlight));
-      ratios.push(inside[i] / raw[i]);
-    }
-    line(`node direct inside node A, to B over NATS, ${inFlight} in flight (median of 5)`, `${Math.round(median(inside)).toLocaleString('en')} /s`);
-    line(`raw NATS request/reply across two servers and two processes, ${inFlight} in flight (median of 5)`, `${Math.round(median(raw)).toLocaleString('en')} /s`);
+export async function directFigures(line: Line, redisUrl: string, natsUrls: string[], inFlights = [1, 64]): Promise<void> {
+  // This machine's load moves both figures (from one run to the next both moved by a third
+  // together), and a ratio of one quiet and one busy moment means nothing. So each pair is measured
+  // side by side: both warmed, then short slices in turns, and the pair's ratio is the sum of its
+  // slices. Five pairs, each on fresh processes; the median pair ratio is the figure.
+  for (const inFlight of inFlights) {
+    const pairs: Array<{ inside: number; raw: number }> = [];
+    for (let i = 0; i < 5; i++) pairs.push(await pairRound(redisUrl, natsUrls, inFlight));
+    const ratios = pairs.map((p) => p.inside / p.raw);
+    line(`node direct inside node A, to B over NATS, ${inFlight} in flight (median of 5)`, `${Math.round(median(pairs.map((p) => p.inside))).toLocaleString('en')} /s`);
+    line(`raw NATS request/reply across two servers and two processes, ${inFlight} in flight (median of 5)`, `${Math.round(median(pairs.map((p) => p.raw))).toLocaleString('en')} /s`);
     line(`  node direct / raw NATS, ${inFlight} in flight, median of 5 pairs (goal: at least 0.7)`, `${median(ratios).toFixed(2)} (pairs ${ratios.map((r) => r.toFixed(2)).join(' ')})`);
   }
 }
@@ -107,54 +103,63 @@ function median(xs: number[]): number {
 }
 
 /**
- * Both sides of the comparison run the same warm-up first. Measured cold, a fresh node process
- * ran 1,397 then 2,334 then 2,723 requests/s in three 2 s rounds (1 in flight): the figure was
- * the JIT's warm-up, not the path.
+ * Both sides run the same warm-up first, long enough for the node's path to be compiled: the
+ * figure is the path, not the JIT's warm-up. From fresh processes, node direct at 1 in flight ran
+ * 672, 1170, 1338, 1398, 1594, 1780, 1962, 1898, 1936 requests/s in rounds of 0.5 s, and 812 ...
+ * 2018 in another (steady from about 2.5 s on: the node runs far more code per request than a bare
+ * NATS client, so it takes more requests to compile). With 1 s of warm-up and one 1.5 s turn each,
+ * the pairs ranged 0.61-0.97.
  */
-const WARM_UP_MS = 1000;
-
-/** Node direct requests per second from A to B, timed inside node A (no Driver in the way). */
-async function insideNode(redisUrl: string, natsUrls: string[], inFlight: number, ms = 1500): Promise<number> {
-  const d = new ProcessCluster({ redisUrl, natsUrls });
-  try {
-    await d.start({ meshes: [{ name: 'bench', nodes: ['A', 'B'], nodeOptions: { queueCapacity: 2 * inFlight, workers: inFlight } }] });
-    // Fresh processes run the path cold (interpreted, then compiled): the same warm-up as raw NATS.
-    await d.benchDirect('A', 'bench', 'B', inFlight, WARM_UP_MS);
-    const r = await d.benchDirect('A', 'bench', 'B', inFlight, ms);
-    if (r.failed) throw new Error(`node direct inside node A: ${r.failed} of ${r.done + r.failed} requests failed`);
-    return r.done / (r.ms / 1000);
-  } finally {
-    await d.close();
-  }
-}
+const WARM_UP_MS = 3000;
+const SLICE_MS = 300;
+const SLICES = 4;
 
 /**
- * Raw NATS request/reply per second, requester and responder on two routed servers and in two
- * processes (the responder is bench/raw-responder.ts), as node A and node B are.
+ * One pair: node direct from A to B timed inside node A (no Driver in the way), and raw NATS
+ * request/reply with requester and responder on two routed servers and in two processes (the
+ * responder is bench/raw-responder.ts), as node A and node B are. Requests per second each.
  */
-async function rawNats(urls: string[], inFlight: number, ms = 1500): Promise<number> {
+async function pairRound(redisUrl: string, natsUrls: string[], inFlight: number): Promise<{ inside: number; raw: number }> {
+  const d = new ProcessCluster({ redisUrl, natsUrls });
   const sc = StringCodec();
-  const responder = await startResponder(urls[1], 'bench.echo');
-  const requester = await connect({ servers: urls[0], noAsyncTraces: true });
+  const responder = await startResponder(natsUrls[1], 'bench.echo');
+  const requester = await connect({ servers: natsUrls[0], noAsyncTraces: true });
   try {
-    // The responder's interest reaches the requester's server asynchronously (over the route).
-    await eventuallyAnswers(() => requester.request('bench.echo', sc.encode('warm'), { timeout: 500 }));
-    const run = async (forMs: number): Promise<number> => {
+    await d.start({ meshes: [{ name: 'bench', nodes: ['A', 'B'], nodeOptions: { queueCapacity: 2 * inFlight, workers: inFlight } }] });
+    const inside = async (ms: number) => {
+      const r = await d.benchDirect('A', 'bench', 'B', inFlight, ms);
+      if (r.failed) throw new Error(`node direct inside node A: ${r.failed} of ${r.done + r.failed} requests failed`);
+      return { done: r.done, ms: r.ms };
+    };
+    const raw = async (ms: number) => {
       let done = 0;
-      const end = Date.now() + forMs;
+      const start = performance.now();
+      const end = Date.now() + ms;
       await Promise.all(new Array(inFlight).fill(0).map(async () => {
         while (Date.now() < end) {
           await requester.request('bench.echo', sc.encode(String(done)), { timeout: 2000 });
           done++;
         }
       }));
-      return done;
+      return { done, ms: performance.now() - start };
     };
-    await run(WARM_UP_MS);
-    return (await run(ms)) / (ms / 1000);
+    // The responder's interest reaches the requester's server asynchronously (over the route).
+    await eventuallyAnswers(() => requester.request('bench.echo', sc.encode('warm'), { timeout: 500 }));
+    await inside(WARM_UP_MS);
+    await raw(WARM_UP_MS);
+    const sums = { inside: { done: 0, ms: 0 }, raw: { done: 0, ms: 0 } };
+    for (let i = 0; i < SLICES; i++) {
+      for (const [side, measure] of [['inside', inside], ['raw', raw]] as const) {
+        const r = await measure(SLICE_MS);
+        sums[side].done += r.done;
+        sums[side].ms += r.ms;
+      }
+    }
+    return { inside: sums.inside.done / (sums.inside.ms / 1000), raw: sums.raw.done / (sums.raw.ms / 1000) };
   } finally {
     await requester.close();
     await responder.stop();
+    await d.close();
   }
 }
 
@@ -225,5 +230,27 @@ async function storeCommandsPerMessage(line: Line, redisUrl: string, natsUrls: s
   } finally {
     await d.close();
     admin.disconnect();
+  }
+}
+
+// `node --import tsx bench/process.ts --direct [1|64]` prints only the node direct / raw NATS
+// pairs, on servers of its own: the figure to watch while working on the node direct path.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  if (process.argv[2] !== '--direct') {
+    console.error('usage: node --import tsx bench/process.ts --direct [in-flight ...] (the whole set runs in npm run bench)');
+    process.exit(2);
+  }
+  const inFlights = process.argv.slice(3).map(Number);
+  if (inFlights.some((n) => !Number.isSafeInteger(n) || n < 1)) {
+    console.error(`bench/process.ts: in-flight counts must be positive integers, got ${process.argv.slice(3).join(' ')}`);
+    process.exit(2);
+  }
+  const redis = await startRedis();
+  const nats = await startNatsCluster();
+  try {
+    await directFigures((what, figure) => console.log(`${what.padEnd(100)} ${figure}`), redis.url, nats.urls, inFlights.length ? inFlights : undefined);
+  } finally {
+    await nats.stop();
+    await redis.stop();
   }
 }
