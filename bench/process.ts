@@ -29,6 +29,9 @@ export async function processFigures(line: Line): Promise<void> {
     const run = await suite.run({ target: { impl: 'reference', backend: 'process', redisUrl: redis.url, natsUrls: nats.urls }, parallel });
     const failed = run.results.filter((r) => r.status !== 'passed').length;
     line(`suite, process backend, --parallel ${parallel} (wall)`, `${((Date.now() - t) / 1000).toFixed(1)} s for ${run.results.length} scenarios (${failed} not passed)`);
+    // A figure over failed scenarios measures nothing: say why the first one did not pass.
+    const first = run.results.find((r) => r.status !== 'passed');
+    if (first) line('  first not passed', `${first.uri}:${first.line} ${first.status}: ${(first.failure?.message ?? '').split('\n')[0].slice(0, 300)}`);
   } finally {
     await nats.stop();
     await redis.stop();
