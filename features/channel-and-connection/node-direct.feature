@@ -35,6 +35,18 @@ Feature: Node direct keeps the node the caller named
     Then the request ends with failure NotFound
     And the handler never ran for the request
 
+  # A node of another mesh is in the same descriptor list (docs/assumptions.md): the list has it,
+  # but not in the mesh the caller named. E joins after D, so once A is connected to E, the list A
+  # read has D in it too.
+  @R-CH-2 @node-direct
+  Scenario: A RID that exists only in another mesh does not exist in this one: NotFound
+    Given node D joins mesh "m2"
+    And node E joins mesh "m1"
+    And A's peer E becomes ready
+    When A sends a node direct message to D
+    Then the request ends with failure NotFound
+    And the handler never ran for the request
+
   # The descriptor list read in full is the mesh a node knows (docs/assumptions.md): a node that
   # left it no longer exists there, though its process may still run.
   @R-CH-2 @node-direct @store-faults

@@ -105,8 +105,10 @@ export class Caller {
 
   async nodeDirect(op: Operation, mesh: string, to: Rid, work: Work): Promise<void> {
     const descriptor = this.node.discovery.lookup(to);
-    if (mesh !== this.node.mesh || !descriptor || descriptor.mesh !== mesh) {
-      // R-CH-2: a RID that does not exist in the mesh is NotFound.
+    // R-CH-2: a RID that does not exist in the mesh is NotFound; a node of another mesh is in the
+    // same descriptor list, but not in this mesh. The mutant looks the RID up whatever its mesh.
+    const inMesh = descriptor !== undefined && (descriptor.mesh === mesh || this.broken('direct-rid-of-any-mesh'));
+    if (mesh !== this.node.mesh || !inMesh) {
       const errorKind = this.broken('direct-unknown-rid-unavailable') ? 'Unavailable' : 'NotFound';
       return op.finish('failure', { errorKind });
     }
