@@ -149,6 +149,46 @@ Given('the connections of {rid} are noted', async function (this: SpotWorld, nod
     }
 });
 
+/**
+ * The connection IDs of both directions between `node` and each other node of its mesh, as the
+ * Driver shows them: every connection made in their histories (or made from `since` on), and the
+ * current one.
+ */
+async function connectionsOf(world: SpotWorld, node: Rid, since = -Infinity): Promise<Array<{ label: string; ids: string[] }>> {
+  const out: Array<{ label: string; ids: string[] }> = [];
+  const peers = [...world.meshes.values()].find((n) => n.includes(node))?.filter((p) => p !== node) ?? [];
+  for (const peer of peers) {
+    for (const [from, to] of [[node, peer], [peer, node]]) {
+      const v = await world.driver.peer(from, to);
+      // Connections made (a handshake, ready): a not-ready heard late may still name an old one.
+      const made = v.history.filter((e) => e.at >= since && (e.event === 'handshake' || e.event === 'ready'));
+      const ids = new Set(made.map((e) => e.connectionId).filter((id): id is string => !!id));
+      if (v.connectionId) ids.add(v.connectionId);
+      out.push({ label: `${from}'s peer ${to}`, ids: [...ids] });
+    }
+  }
+  return out;
+}
+
+Given('the connection IDs of {rid} are noted', async function (this: SpotWorld, node: Rid) {
+  const used = new Set((await connectionsOf(this, node)).flatMap((c) => c.ids));
+  if (used.size === 0) throw new Error(`${node} has no connection to note`);
+  this.usedConnectionIds.set(node, used);
+});
+
+Then('no connection of {rid} or to it reuses a connection ID noted before', async function (this: SpotWorld, node: Rid) {
+  // V05: a previous connection ID is not reused, not even by a process that started again under the
+  // same RID (its counters start again; the mesh's other nodes remember).
+  const used = this.usedConnectionIds.get(node);
+  if (!used) throw new Error(`the connection IDs of ${node} were not noted`);
+  // The peers' histories still hold the connections to the process that died: only what was
+  // made from the restart on is looked at.
+  for (const { label, ids } of await connectionsOf(this, node, faultAt(this))) {
+    const reused = ids.filter((id) => used.has(id));
+    if (reused.length) violated(`${label} is on connection ID ${reused.join(', ')}, which was used before ${node} restarted`);
+  }
+});
+
 Then("{rid}'s connections to {rids} are the ones noted", async function (this: SpotWorld, node: Rid, peers: Rid[]) {
   for (const peer of peers) {
     const noted = this.before.get(`${node}->${peer}`);

@@ -21,6 +21,13 @@ Feature: Reconnect is a new connection to the same logical peer
     And the application on A received exactly one result for the request
 
   @V05 @reconnect
+  Scenario: A node that restarted connects again with connection IDs never used before
+    Given the connection IDs of A are noted
+    When node A crashes
+    And node A has restarted and its peers are ready
+    Then no connection of A or to it reuses a connection ID noted before
+
+  @V05 @reconnect
   Scenario: A reconnect to something that cannot prove the mesh credential is refused
     When something without the mesh credential answers at B's address
     Then A refuses the handshake and its peer B stays not-ready

@@ -53,6 +53,8 @@ export class PeerLink {
   private inflight = new Map<string, Inflight>();
   private reconnectTimer?: NodeJS.Timeout;
   private stopped = false;
+  /** Connections dialled so far (only a mutant names connections by it). */
+  private dials = 0;
   private readyWaiters: Array<() => void> = [];
 
   constructor(
@@ -87,8 +89,14 @@ export class PeerLink {
     }
     if (this.stopped || !this.node.live()) return conn.abandon();
     // V05: every connection, a reconnect too, has a connection ID of its own.
+    // The mutant counts its connections per link: unique while the process lives, the same again
+    // once it has restarted.
     const connectionId =
-      this.node.broken('reconnect-reuses-connection-id') && this.connectionId ? this.connectionId : randomUUID();
+      this.node.broken('reconnect-reuses-connection-id') && this.connectionId
+        ? this.connectionId
+        : this.node.broken('connection-ids-restart-with-process')
+          ? `${this.node.rid}-${this.peer}-${++this.dials}`
+          : randomUUID();
     this.handshaking = { conn, connectionId, address, since: Date.now() };
     conn.onFrame((f) => this.onFrame(conn, f));
     conn.onClose((mode) => this.onClose(conn, mode === 'orderly' ? 'orderly-close' : 'transport-error'));

@@ -75,6 +75,7 @@ const ND_NOT_READY = "The named node's connection is not ready: Unavailable, and
 const ND_BUSY = "The named node's queue is full: Busy, and no other node is used";
 const ND_NOT_FOUND = 'A RID that does not exist in the mesh ends NotFound';
 const ND_LEFT_LIST = 'A node that left the descriptor list no longer exists in the mesh: NotFound';
+const ND_OTHER_MESH = 'A RID that exists only in another mesh does not exist in this one: NotFound';
 const ND_UNKNOWN = 'Acceptance unknown after the connection drops: not resubmitted, not retried';
 const LV_HUNG = 'A hung peer is not-ready within the liveness deadline, and nothing else is affected';
 const LV_CRASHED = 'A crashed peer is not-ready within the liveness deadline, and nothing else is affected';
@@ -82,6 +83,7 @@ const LV_LOCAL_OWNER = 'A local owner keeps processing while one of its peers fa
 const LV_AT_ONCE = 'A connection that ends <how> makes the peer not-ready at once';
 const RC_NEW = 'After a transport error the peer is ready again only through a new, verified handshake';
 const RC_IN_FLIGHT = 'An operation in flight on the lost connection gets no reply over the new one';
+const RC_RESTARTED = 'A node that restarted connects again with connection IDs never used before';
 const RC_IMPOSTOR = 'A reconnect to something that cannot prove the mesh credential is refused';
 const RC_OTHER_MEMBER = "Another member of the mesh answering at the peer's address is not taken for the peer";
 const RC_MOVED = 'A peer that moved is found at the address its descriptor gives now';
@@ -321,10 +323,11 @@ export const CLAUSES: Record<string, Clause[]> = {
     },
     {
       id: 'V05.3', lines: [51], words: W_NO_REUSE,
-      says: 'the reconnected peer uses a connection ID never used before',
+      says: 'the reconnected peer uses a connection ID never used before, also once a node has restarted under the same RID',
       checks: [
         ...on(RECONNECT, RC_NEW, "A's peer B is ready again on a new connection"),
         ...on(RECONNECT, RC_IN_FLIGHT, "A's peer B is ready again on a new connection"),
+        ...on(RECONNECT, RC_RESTARTED, 'no connection of A or to it reuses a connection ID noted before'),
       ],
     },
     {
@@ -700,8 +703,12 @@ export const CLAUSES: Record<string, Clause[]> = {
   'R-CH-2': [
     {
       id: 'R-CH-2.1', lines: [45], words: "If the specified node doesn't exist or the connection isn't ready, it ends with NotFound or Unavailable.",
-      says: 'node direct to a RID that does not exist ends NotFound, also a node that left the descriptor list',
-      checks: [...on(NODE_DIRECT, ND_NOT_FOUND, 'the request ends with failure NotFound'), ...on(NODE_DIRECT, ND_LEFT_LIST, 'the request ends with failure NotFound')],
+      says: 'node direct to a RID that does not exist in the mesh named ends NotFound: an unknown RID, a node that left the descriptor list, a node of another mesh',
+      checks: [
+        ...on(NODE_DIRECT, ND_NOT_FOUND, 'the request ends with failure NotFound'),
+        ...on(NODE_DIRECT, ND_LEFT_LIST, 'the request ends with failure NotFound'),
+        ...on(NODE_DIRECT, ND_OTHER_MESH, 'the request ends with failure NotFound'),
+      ],
     },
     {
       id: 'R-CH-2.2', lines: [45], words: "If the specified node doesn't exist or the connection isn't ready, it ends with NotFound or Unavailable.",
@@ -715,6 +722,7 @@ export const CLAUSES: Record<string, Clause[]> = {
         ...on(NODE_DIRECT, ND_NOT_READY, 'every attempt named B', 'the handler never ran for the request'),
         ...on(NODE_DIRECT, ND_NOT_FOUND, 'the handler never ran for the request'),
         ...on(NODE_DIRECT, ND_LEFT_LIST, 'the handler never ran for the request'),
+        ...on(NODE_DIRECT, ND_OTHER_MESH, 'the handler never ran for the request'),
       ],
     },
   ],

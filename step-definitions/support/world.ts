@@ -56,6 +56,8 @@ export class SpotWorld extends World<Target> {
   lastFault?: FaultResult;
   /** Connection IDs and addresses seen before a fault, per "A->B". */
   before = new Map<string, { connectionId?: string; address?: string }>();
+  /** Every connection ID seen on a node's connections and its peers' connections to it, per node. */
+  readonly usedConnectionIds = new Map<Rid, Set<string>>();
   /** An object's record as it was before the operation under test. */
   recordBefore?: ObjectRecordView;
   /** MessageFollowDuration the scenario asks for (set before the mesh starts). */
