@@ -207,7 +207,7 @@ async function commands(admin: Redis): Promise<number> {
   return [...info.matchAll(/calls=(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
 }
 
-export async function storeCommandsPerMessage(line: Line, redisUrl: string, natsUrls: string[], messages = 200): Promise<void> {
+async function storeCommandsPerMessage(line: Line, redisUrl: string, natsUrls: string[], messages = 200): Promise<void> {
   const admin = new Redis(redisUrl);
   const d = new ProcessCluster({ redisUrl, natsUrls });
   try {

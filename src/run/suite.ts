@@ -101,11 +101,11 @@ export class Suite {
    * bench ran the process-backend suite after the embedded one that way: 136 not passed in 6 s).
    */
   static load(): Promise<Suite> {
-    Suite.loaded ??= Suite.loadSupport();
+    Suite.loaded ??= Suite.readSteps();
     return Suite.loaded;
   }
 
-  private static async loadSupport(): Promise<Suite> {
+  private static async readSteps(): Promise<Suite> {
     const support = await loadSupport(
       {
         sources: { paths: ['features/**/*.feature'], defaultDialect: 'en', names: [], tagExpression: '', order: 'defined' },
