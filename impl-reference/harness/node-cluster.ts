@@ -311,7 +311,7 @@ export class NodeCluster implements Driver {
         break;
       case 'hang':
         await this.remember(slot);
-        slot.handle.stop();
+        await slot.handle.stop();
         break;
       case 'close-connection': {
         const peer = this.slot(fault.peer);

@@ -22,8 +22,8 @@ export interface NodeHandle {
   call<T>(method: string, params?: object, timeoutMs?: number): Promise<T>;
   /** Crash: gone at once, with no goodbye on any connection. */
   kill(): Promise<void>;
-  /** Hang: nothing it does goes on; its connections stay open. */
-  stop(): void;
+  /** Hang: nothing it does goes on once this resolves; its connections stay open. */
+  stop(): void | Promise<void>;
   /** End it at the end of a run (a process may write what it writes at exit). */
   end(): Promise<void>;
 }

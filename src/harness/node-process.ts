@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
+import { freeze, thaw } from './freeze.ts';
 import type { NodeHandle, NodeState, ReadyEvent } from './node-handle.ts';
 
 export type { ReadyEvent };
@@ -160,16 +161,16 @@ export class NodeProcess implements NodeHandle {
     return gone.finally(() => clearTimeout(timer));
   }
 
-  /** Hang: SIGSTOP. Its sockets stay open; nothing it does goes on. */
-  stop(): void {
+  /** Hang: SIGSTOP, resolved once every thread of the node has stopped. Its sockets stay open; nothing it does goes on. */
+  async stop(): Promise<void> {
     if (this.state !== 'running') return;
-    this.child.kill('SIGSTOP');
     this.state = 'hung';
+    await freeze(this.child.pid!);
   }
 
   resume(): void {
     if (this.state !== 'hung') return;
-    this.child.kill('SIGCONT');
+    thaw(this.child.pid!);
     this.state = 'running';
   }
 }

@@ -26,6 +26,7 @@ import {
   GenericContainer, ImageName, Network, Wait, getContainerRuntimeClient,
   type StartedNetwork, type StartedTestContainer,
 } from 'testcontainers';
+import { freeze, thaw } from '../harness/freeze.ts';
 
 export type NatsVia = 'url' | 'testcontainers' | 'binary';
 
@@ -280,15 +281,14 @@ async function viaBinary(size: number): Promise<NatsCluster> {
         const monitorUrls = monitor.map((p) => `http://127.0.0.1:${p}`);
         await waitForRoutes(monitorUrls, size - 1, ROUTES_TIMEOUT_MS);
         let stopping: Promise<void> | undefined;
-        const signal = (s: NodeJS.Signals) => async (i: number) => void children[i]?.kill(s);
         return {
           urls: client.map((p) => `nats://127.0.0.1:${p}`),
           via: 'binary',
           monitorUrls,
           pids: children.map((c) => c.pid!),
           stop: () => (stopping ??= stopAll()),
-          pause: signal('SIGSTOP'),
-          unpause: signal('SIGCONT'),
+          pause: async (i) => freeze(children[i].pid!),
+          unpause: async (i) => thaw(children[i].pid!),
         };
       } catch (e) {
         // Someone may have taken a port between our probe and the server's bind: try other ports.

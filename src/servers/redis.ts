@@ -15,6 +15,7 @@ import { Redis } from 'ioredis';
 import {
   GenericContainer, ImageName, Wait, getContainerRuntimeClient, type StartedTestContainer,
 } from 'testcontainers';
+import { freeze, thaw } from '../harness/freeze.ts';
 
 export type RedisVia = 'url' | 'testcontainers' | 'binary';
 
@@ -189,7 +190,6 @@ async function viaBinary(): Promise<RedisServer> {
     rmSync(dir, { recursive: true, force: true });
   };
   process.on('exit', killOnExit);
-  const signal = (s: NodeJS.Signals) => async () => void child?.kill(s);
   const down = async () => {
     const c = child;
     child = undefined;
@@ -208,8 +208,8 @@ async function viaBinary(): Promise<RedisServer> {
       process.off('exit', killOnExit);
       rmSync(dir, { recursive: true, force: true });
     },
-    pause: signal('SIGSTOP'),
-    unpause: signal('SIGCONT'),
+    pause: async () => (child ? freeze(child.pid!) : undefined),
+    unpause: async () => void (child && thaw(child.pid!)),
     down,
     async up() {
       child = await spawnRedis(port, dir); // redis sets SO_REUSEADDR, so the same port is free again
@@ -220,7 +220,8 @@ async function viaBinary(): Promise<RedisServer> {
 /** Freezes (true) or thaws (false) the Redis that `by` names, from outside it. */
 export async function pauseRedis(by: RedisPause, frozen: boolean): Promise<void> {
   if ('pid' in by) {
-    process.kill(by.pid, frozen ? 'SIGSTOP' : 'SIGCONT');
+    if (frozen) await freeze(by.pid);
+    else thaw(by.pid);
     return;
   }
   const handle = (await getContainerRuntimeClient()).container.getById(by.container);
