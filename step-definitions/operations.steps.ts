@@ -112,8 +112,7 @@ When(
 );
 
 When('the owner lease of {string} has run out', async function (this: SpotWorld, objectId: string) {
-  await ownerLeaseRunsOut(this, objectId);
-  this.marks.set('lease ran out', Date.now());
+  this.marks.set('lease ran out', await ownerLeaseRunsOut(this, objectId));
 });
 
 When('the owner cache has expired', async function (this: SpotWorld) {

@@ -7,9 +7,17 @@
 
 import net from 'node:net';
 
+interface Pair {
+  client: net.Socket;
+  upstream: net.Socket;
+  /** Cut off: the server's side is gone, the node's side waits for the answers still due. */
+  cutting: boolean;
+  toNode: { whenDrained(cb: () => void): void };
+}
+
 export class TcpRelay {
   private server?: net.Server;
-  private readonly pairs = new Set<[net.Socket, net.Socket]>();
+  private readonly pairs = new Set<Pair>();
   private cutNow = false;
   private delayToServer = 0;
   private delayToNode = 0;
@@ -45,7 +53,7 @@ export class TcpRelay {
     }
     const upstream = net.connect(this.target);
     upstream.setNoDelay(true);
-    const pair: [net.Socket, net.Socket] = [client, upstream];
+    const pair: Pair = { client, upstream, cutting: false, toNode: undefined! };
     this.pairs.add(pair);
     const end = () => {
       this.pairs.delete(pair);
@@ -53,17 +61,20 @@ export class TcpRelay {
       upstream.destroy();
     };
     client.on('error', end).on('close', end);
-    upstream.on('error', end).on('close', end);
+    // Once cut, the server's side is gone on purpose; the node's side ends when its answers are out.
+    upstream.on('error', () => pair.cutting || end()).on('close', () => pair.cutting || end());
     // Bytes wait as long as the delay of their direction (read when they arrive), each direction in
     // one queue, so they never overtake each other.
     this.forward(client, upstream, () => this.delayToServer);
-    this.forward(upstream, client, () => this.delayToNode);
+    pair.toNode = this.forward(upstream, client, () => this.delayToNode);
   }
 
-  private forward(from: net.Socket, to: net.Socket, delayMs: () => number): void {
+  /** Pipes `from` to `to`; the result calls back once nothing waits in this direction's queue. */
+  private forward(from: net.Socket, to: net.Socket, delayMs: () => number): { whenDrained(cb: () => void): void } {
     const queue: { due: number; chunk: Buffer }[] = [];
     let timer: NodeJS.Timeout | undefined;
     let ended = false;
+    let drained: (() => void) | undefined;
     const drain = () => {
       timer = undefined;
       while (queue.length && queue[0].due <= Date.now()) {
@@ -71,6 +82,7 @@ export class TcpRelay {
         if (!to.destroyed) to.write(chunk);
       }
       if (queue.length) timer = setTimeout(drain, queue[0].due - Date.now());
+      else if (drained) drained();
       else if (ended && !to.destroyed) to.end();
     };
     from.on('data', (chunk: Buffer) => {
@@ -87,6 +99,12 @@ export class TcpRelay {
       if (queue.length === 0 && !to.destroyed) to.end();
     });
     to.on('close', () => clearTimeout(timer));
+    return {
+      whenDrained(cb) {
+        if (queue.length === 0) cb();
+        else drained = cb;
+      },
+    };
   }
 
   /**
@@ -98,14 +116,20 @@ export class TcpRelay {
     else this.delayToNode = ms;
   }
 
-  /** Reset every connection through the relay and refuse new ones. */
+  /**
+   * Reset every connection through the relay and refuse new ones. Nothing more reaches the server at
+   * once; answers the server already gave that late answers still hold arrive when they were due,
+   * and then the node's connection is reset: as on the embedded backend, an answer given before the
+   * cut is not taken back by it (a node that heard a late answer after the cut is what R-STO-3's
+   * late-answer scenario needs to see).
+   */
   cutOff(): void {
     this.cutNow = true;
-    for (const [client, upstream] of this.pairs) {
-      reset(client);
-      upstream.destroy();
+    for (const pair of this.pairs) {
+      pair.cutting = true;
+      pair.upstream.destroy();
+      pair.toNode.whenDrained(() => reset(pair.client));
     }
-    this.pairs.clear();
   }
 
   heal(): void {
@@ -114,7 +138,12 @@ export class TcpRelay {
   }
 
   async stop(): Promise<void> {
-    this.cutOff();
+    this.cutNow = true;
+    for (const { client, upstream } of this.pairs) {
+      reset(client); // at once: nothing is owed to a node at the end of a run
+      upstream.destroy();
+    }
+    this.pairs.clear();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 }

@@ -31,23 +31,33 @@ export async function makeReady(world: SpotWorld, kind: ObjectKind, objectId: st
 }
 
 /**
- * Wait until the object's record names an owner whose lease has run out. The record must exist
- * first: a change still on its way to the Store (a Missing record) has no lease to run out. The
- * lease ends on the Store's clock and nothing may extend it (R-STO-3), so the wait is bounded.
+ * Wait until the object's record names an owner whose lease has run out, and return when it ran
+ * out. The record must exist first: a change still on its way to the Store (a Missing record) has no
+ * lease to run out. The lease ends on the Store's clock and nothing may extend it (R-STO-3), so the
+ * wait is bounded. The instant is the expiry the record states where it states one: the kit sees the
+ * lease gone only at its next look, which on a loaded machine can come hundreds of milliseconds
+ * later, and an owner that overstays its lease by less than that would hide in the gap.
  */
-export async function ownerLeaseRunsOut(world: SpotWorld, objectId: string): Promise<void> {
+export async function ownerLeaseRunsOut(world: SpotWorld, objectId: string): Promise<number> {
   const { ownerLeaseMs, defaultDeadlineMs } = world.description.timings;
   let owned = false;
+  let until: number | undefined;
   await eventually(`the owner lease of ${objectId} to run out`, ownerLeaseMs + defaultDeadlineMs, async () => {
     const r = await world.driver.lookup(objectId);
     if (r.state !== 'Missing' && r.owner !== undefined) {
       owned = true;
-      return !r.leaseValid;
+      if (r.leaseValid) return false;
+      until = r.leaseUntil; // the expiry that has passed: no renewal can follow it (R-STO-3)
+      return true;
     }
     // Once it had an owner, a record that reads Missing has no lease left either (what the scenario
     // expects of the record is for its own steps to say).
     return owned;
   });
+  // A run stamped just after the expiry may have been let through just before it (the runtime's
+  // own check and its stamp are not one instant, and a loaded machine parts them): twice the
+  // scheduling tolerance, as for the cutover fallback.
+  return Math.min(Date.now(), (until ?? Infinity) + 2 * SCHEDULING_TOLERANCE_MS);
 }
 
 export async function ownerDies(world: SpotWorld, objectId: string, owner: Rid): Promise<void> {
