@@ -14,7 +14,8 @@ import { verifyCertificate } from '../src/certify/verify.ts';
 import { changedScenarios } from '../src/certify/runs.ts';
 import { levelIds, levelNamed } from '../src/requirements/levels.ts';
 import type { ScenarioResult } from '../src/run/results.ts';
-import { spotcheck, tempDir } from './helpers.ts';
+import { ROOT, spotcheck, tempDir } from './helpers.ts';
+import { spawnSync } from 'node:child_process';
 
 let out: string;
 let certFile: string;
@@ -69,7 +70,7 @@ function verifyTampered(name: string, tamper: (c: Certificate) => void): ReturnT
 test('certify --level core --runs 2: both runs agree, level core met, certificate and badges written', () => {
   const said = `${certified.stdout}\n${certified.stderr}`;
   assert.equal(certified.code, 0, said);
-  assert.match(certified.stdout, /^certificate: spotcheck-reference \S+ \(embedded\), level core: met, 2 run\(s\) agreed/m, said);
+  assert.match(certified.stdout, /^certificate: spotcheck-reference \S+ \(embedded\), level core met, 2 run\(s\) agreed/m, said);
   for (const f of ['certificate.json', 'badge.json', 'badge.svg', 'compliance.json', 'cucumber.html']) assert.ok(existsSync(join(out, f)), `${f} written`);
   assert.deepEqual(readdirSync(out).filter((f) => f.startsWith('.')), [], 'no temporary files left');
 
@@ -114,6 +115,36 @@ test('verify fails a certificate with a changed hash, naming the field', () => {
   assert.match(r.stdout, /^hashes\.features\.sha256: the certificate says "0{64}", this kit has "[0-9a-f]{64}"$/m);
   assert.equal(r.stdout.trim().split('\n').length, 2, r.stdout); // the mismatch and the verdict
 });
+
+test('verify fails a certificate without a hash: a null spec hash says nothing was checked against a spec', () => {
+  for (const h of ['spec', 'features', 'schema'] as const) {
+    const r = verifyTampered(`null-${h}`, (c) => (c.hashes[h] = { sha256: null, note: 'no file' }));
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, new RegExp(`^hashes\\.${h}\\.sha256: the certificate has none \\(no file\\): it does not say which ${h} it was checked against$`, 'm'));
+  }
+});
+
+test('certify without the spec beside the kit: one line, exit 2, before anything runs, nothing written', () => {
+  const dir = tempDir('certify-nospec');
+  const env = { SPOTCHECK_SPEC_FILE: join(dir, 'no-spec.txt') };
+  const r = spotcheckEnv(['certify', '--impl', 'reference', '--level', 'core', '--out', join(dir, 'out')], env);
+  oneLineExit2(r, /^spotcheck: no certificate without the spec hash: no spec file at .*no-spec\.txt \(set SPOTCHECK_SPEC_FILE\)$/);
+  assert.doesNotMatch(r.stdout, /run 1 of/, 'nothing ran');
+  const from = spotcheckEnv(['certify', '--from', join(out, 'compliance.json'), '--out', join(dir, 'from')], env);
+  oneLineExit2(from, /^spotcheck: no certificate without the spec hash/);
+  assert.deepEqual(readdirSync(join(dir, 'from')).filter((f) => f.endsWith('.json')), []);
+});
+
+function spotcheckEnv(args: string[], env: Record<string, string>): ReturnType<typeof spotcheck> {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin/spotcheck.js'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000, env: { ...process.env, CI: 'true', ...env } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function oneLineExit2(r: ReturnType<typeof spotcheck>, line: RegExp): void {
+  assert.equal(r.code, 2, r.stdout + r.stderr);
+  assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+  assert.match(r.stderr.trim(), line);
+}
 
 test('verify fails a certificate with a changed status, naming the ID', () => {
   const r = verifyTampered('status', (c) => (c.requirements.find((x) => x.id === 'V01')!.status = 'failed'));

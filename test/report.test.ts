@@ -37,7 +37,7 @@ test('compliance lists all 52 IDs and counts them', () => {
   assert.equal(c.requirements.length, 52);
   assert.deepEqual(c.summary, { passed: 1, failed: 1, partial: 1, notApplicable: 1, untested: 48 });
   assert.deepEqual(c.requirements.find((r) => r.id === 'V04')!.counts, { passed: 1, failed: 0, notApplicable: 1 });
-  assert.deepEqual(c.level, { requested: 'full', met: null, lacks: [] });
+  assert.deepEqual({ ...c.level, why: c.level.why?.[0] }, { requested: 'full', met: null, lacks: [], why: 'f:1 failed' });
 });
 
 /** One passing scenario for every ID of the level, tagged with the ID's own capability. */

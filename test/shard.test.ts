@@ -155,7 +155,7 @@ test('certify --from every shard of a run merges them first; verify passes what 
   const out = join(dir, 'cert-from-shards');
   const r = spotcheck(['certify', '--from', ...files, '--out', out], 60_000);
   assert.equal(r.code, 1, r.stdout + r.stderr);
-  assert.match(r.stdout, /^certificate: spotcheck-reference \S+ \(embedded\), level full: not met, 1 run\(s\) agreed/m);
+  assert.match(r.stdout, /^certificate: spotcheck-reference \S+ \(embedded\), level full not met, 1 run\(s\) agreed/m);
   const cert = JSON.parse(readFileSync(join(out, 'certificate.json'), 'utf8'));
   assert.equal(cert.level.met, null);
   assert.equal(cert.selection.mergedFrom, 2);

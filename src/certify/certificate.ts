@@ -8,7 +8,10 @@
 
 import type { Description } from '../driver/types.ts';
 import type { Compliance, LevelReport, RequirementStatus, RunEnvironment, RunInfo, ServerVersion } from '../report/compliance.ts';
-import { kitHashes, kitIdentity, type KitHashes, type KitIdentity } from './kit.ts';
+import { certificateHashes, kitIdentity, type KitHashes, type KitIdentity } from './kit.ts';
+import { levelNamed, needsOfTags, withinLevel } from '../requirements/levels.ts';
+import { suiteScenarios, type SuiteScenario } from '../requirements/suite-scenarios.ts';
+import { KIT_ROOT } from '../run/suite.ts';
 
 export const CERTIFICATE_FORMAT = 'spotcheck-certificate/1';
 
@@ -25,6 +28,12 @@ export interface Certificate {
     counts: { passed: number; failed: number; notApplicable: number };
     /** Scenarios listed for the ID (the sum of the counts). */
     scenarios: number;
+    /**
+     * For a certificate of one level: what its status is counted on, when the suite has scenarios of
+     * the ID outside the level (certify runs only those inside; a whole run would list the others,
+     * not applicable for a runtime without what they need, and call the ID partial).
+     */
+    note?: string;
   }>;
   summary: Compliance['summary'];
   selection: RunInfo['selection'];
@@ -51,11 +60,14 @@ export function buildCertificate(c: Compliance, timing: { startedAt: string; dur
   return {
     format: CERTIFICATE_FORMAT,
     kit: kitIdentity(),
-    hashes: kitHashes(),
+    hashes: certificateHashes(),
     implementation: run.description,
     backend: { name: c.implementation.backend, servers: run.servers },
     level: c.level,
-    requirements: c.requirements.map((r) => ({ id: r.id, status: r.status, counts: r.counts, scenarios: r.scenarios.length })),
+    requirements: c.requirements.map((r) => {
+      const note = run.selection.levelOnly ? outsideLevelNote(r.id, run.selection.levelOnly, r.scenarios.length) : undefined;
+      return { id: r.id, status: r.status, counts: r.counts, scenarios: r.scenarios.length, ...(note ? { note } : {}) };
+    }),
     summary: c.summary,
     selection: run.selection,
     environment: run.environment,
@@ -64,4 +76,18 @@ export function buildCertificate(c: Compliance, timing: { startedAt: string; dur
     runs: run.repeat,
     compliance: c,
   };
+}
+
+let suite: SuiteScenario[] | undefined;
+
+/** Says what a level-only status is counted on, when the suite has scenarios of the ID outside the level. */
+export function outsideLevelNote(id: string, levelName: string, ran: number, scenarios: SuiteScenario[] = (suite ??= suiteScenarios(KIT_ROOT))): string | undefined {
+  const level = levelNamed(levelName)!;
+  const outside = scenarios.filter((s) => s.tags.includes(`@${id}`) && !withinLevel(level, needsOfTags(s.tags)));
+  if (outside.length === 0) return undefined;
+  const needs = [...new Set(outside.flatMap((s) => needsOfTags(s.tags).filter((n) => !withinLevel(level, [n]))))];
+  return (
+    `counted on its ${ran} scenario${ran === 1 ? '' : 's'} inside level ${level.name} (certify runs only those); ` +
+    `${outside.length} more need ${needs.join(', ')}, outside ${level.name}: a whole run lists them, and for a runtime without them calls ${id} partial`
+  );
 }

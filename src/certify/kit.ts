@@ -94,3 +94,14 @@ export function kitHashes(): KitHashes {
   }
   return { spec: specHash, features: { sha256: hashFiles(features), files: features.length }, schema };
 }
+
+/** The hashes a certificate needs, or one line naming the first that cannot be made (certify exits 2). */
+export function certificateHashes(): KitHashes {
+  const hashes = kitHashes();
+  for (const h of ['spec', 'features', 'schema'] as const) {
+    if (hashes[h].sha256 === null) throw new MissingHashError(`no certificate without the ${h} hash: ${hashes[h].note ?? 'it cannot be made'}`);
+  }
+  return hashes;
+}
+
+export class MissingHashError extends Error {}

@@ -88,7 +88,10 @@ export function verifyCertificate(cert: Certificate): string[] {
   const hashes = kitHashes();
   for (const h of ['spec', 'features', 'schema'] as const) {
     const mine = hashes[h];
-    if (cert.hashes[h].sha256 !== mine.sha256) {
+    // A certificate says what it was checked against; without a hash it says nothing (and a kit
+    // without that file would match it).
+    if (cert.hashes[h].sha256 === null) out.push(`hashes.${h}.sha256: the certificate has none${cert.hashes[h].note ? ` (${cert.hashes[h].note})` : ''}: it does not say which ${h} it was checked against`);
+    else if (cert.hashes[h].sha256 !== mine.sha256) {
       out.push(`hashes.${h}.sha256: the certificate says ${show(cert.hashes[h].sha256)}, this kit has ${show(mine.sha256)}${mine.note ? ` (${mine.note})` : ''}`);
     }
   }

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { BACKENDS, UsageError, checkTarget, openDriver, type Target } from '../driver/load.ts';
 import type { Description } from '../driver/types.ts';
 import { buildCompliance } from '../report/compliance.ts';
-import { LEVEL_NAMES, lacksForLevel, levelNamed, type LevelName } from '../requirements/levels.ts';
+import { FAILPOINT_TAG_PREFIX, LEVEL_NAMES, lacksForLevel, levelLine, levelNamed, meets, type LevelName } from '../requirements/levels.ts';
 import { mutantNames, runMutants } from '../run/mutants.ts';
 import { Progress } from './progress.ts';
 import { DEFAULT_PARALLEL, KIT_ROOT, defaultParallel, RunAborted, Suite, checkTags, publishReports } from '../run/suite.ts';
@@ -27,6 +27,7 @@ import { resultsOf, type Compliance, type RunInfo } from '../report/compliance.t
 import { MergeRefused, ReportInputError, mergeShards, readReport } from '../report/merge.ts';
 import { runEnvironment, serverVersions } from '../certify/servers.ts';
 import { buildCertificate, certifiableProblem, type Certificate } from '../certify/certificate.ts';
+import { MissingHashError, certificateHashes } from '../certify/kit.ts';
 import { changedScenarios, levelSelection } from '../certify/runs.ts';
 import { CertificateInputError, readCertificate, verifyCertificate } from '../certify/verify.ts';
 import { badgeSvg, endpointBadge } from '../certify/badge.ts';
@@ -145,7 +146,8 @@ async function runSuite(target: Target, opts: RunOpts, progress: Progress, shard
   const history = new Map<string, { name: string; statuses: string[] }>();
   const runs: ScenarioResult[][] = [];
   let last!: Awaited<ReturnType<Suite['run']>>;
-  let levelLine = '';
+  let levelText = '';
+  let levelMeets = false;
   for (let i = 1; i <= opts.repeat; i++) {
     if (opts.repeat > 1) progress.line(`run ${i} of ${opts.repeat}`);
     const run = await suite.run({ target, tags: opts.tags, out: opts.out, parallel: opts.parallel ?? defaultParallel(opts.backend, opts.impl), shard, onScenario: (r, done, total) => progress.scenario(r, done, total) });
@@ -170,14 +172,17 @@ async function runSuite(target: Target, opts: RunOpts, progress: Progress, shard
     });
     publishReports(run.reportDir, opts.out, { 'compliance.json': compliance });
     last = run;
-    // A --tags selection cannot show a level: each level needs every one of its requirements checked.
-    const noLevel = opts.tags ? 'no level met (only the --tags selection ran)' : 'no level met';
-    levelLine = `level ${opts.level}: ${compliance.level.met === null ? noLevel : `met ${compliance.level.met}`}`;
+    // A level is a claim about the whole suite: a --tags selection or one shard cannot show one
+    // (merge the shards, or run everything); such a run is judged on its scenarios alone.
+    const partialSelection = opts.tags ? 'only the --tags selection ran' : shard ? `shard ${shardText(shard)} only: merge the shards to judge it` : undefined;
+    levelMeets = partialSelection !== undefined || meets(compliance.level.met, opts.level);
+    levelText = levelLine({ requested: opts.level, met: compliance.level.met, reasons: compliance.level.why, partialSelection });
   }
   const failed = last.results.filter((r) => r.status === 'failed');
-  summarize(progress, last.results, last.durationMs, opts.out);
-  progress.line(levelLine);
-  let code = failed.length > 0 || lacks.length > 0 ? 1 : 0;
+  summarize(progress, last.results, last.durationMs, opts.out, description.name);
+  progress.line(levelText);
+  // A run that does not meet the level it was asked for does not exit 0.
+  let code = failed.length > 0 || lacks.length > 0 || !levelMeets ? 1 : 0;
   if (opts.repeat > 1) {
     const changed = [...history].filter(([, h]) => new Set(h.statuses).size > 1 || h.statuses.length !== opts.repeat);
     for (const [key, h] of changed) progress.line(`changed between runs: ${key} ${h.name}: ${h.statuses.join(', ')}`);
@@ -187,14 +192,38 @@ async function runSuite(target: Target, opts: RunOpts, progress: Progress, shard
   return code;
 }
 
+/**
+ * Not-applicable scenarios in a few lines (each scenario is in the report): one per capability
+ * lacking, `not applicable: 33 scenarios need relocation, which X does not report` (a scenario that
+ * lacks two capabilities counts under both), and one line for the scenarios that lack failpoints only.
+ */
+export function notApplicableLines(results: ScenarioResult[], implementation: string): string[] {
+  const byCapability = new Map<string, number>();
+  const failpoints = new Set<string>();
+  let onlyFailpoints = 0;
+  for (const r of results) {
+    if (r.status !== 'not-applicable') continue;
+    const lacks = r.lacks ?? ['(unstated)'];
+    const capabilities = lacks.filter((l) => !l.startsWith(FAILPOINT_TAG_PREFIX));
+    for (const c of capabilities) byCapability.set(c, (byCapability.get(c) ?? 0) + 1);
+    for (const f of lacks.filter((l) => l.startsWith(FAILPOINT_TAG_PREFIX))) failpoints.add(f.slice(FAILPOINT_TAG_PREFIX.length));
+    if (capabilities.length === 0) onlyFailpoints++;
+  }
+  const n = (count: number) => `${count} scenario${count === 1 ? ' needs' : 's need'}`;
+  const lines = [...byCapability].map(([c, count]) => `not applicable: ${n(count)} ${c}, which ${implementation} does not report`);
+  if (onlyFailpoints > 0) lines.push(`not applicable: ${n(onlyFailpoints)} failpoints ${implementation} does not report (${[...failpoints].join(', ')})`);
+  return lines;
+}
+
 /** The last run's failures are summarized at the end; an earlier run's would be lost with its reports. */
 function earlierFailures(progress: Progress, run: number, results: ScenarioResult[]): void {
   for (const r of results.filter((x) => x.status === 'failed')) progress.line(`run ${run}: FAILED ${r.uri}:${r.line} ${r.name}: ${r.message}`);
 }
 
-function summarize(progress: Progress, results: ScenarioResult[], durationMs: number, out: string): void {
+function summarize(progress: Progress, results: ScenarioResult[], durationMs: number, out: string, implementation: string): void {
   const n = (s: string) => results.filter((r) => r.status === s).length;
   for (const r of results.filter((x) => x.status === 'failed')) progress.line(`FAILED ${r.uri}:${r.line} ${r.name}: ${r.message}`);
+  for (const line of notApplicableLines(results, implementation)) progress.line(line);
   progress.line(`${n('passed')} passed, ${n('failed')} failed, ${n('not-applicable')} not applicable (${(durationMs / 1000).toFixed(1)} s); reports in ${out}`);
 }
 
@@ -225,9 +254,12 @@ async function certifyCommand(opts: CertifyOpts): Promise<number> {
     const given = (['impl', 'backend', 'runs'] as const).filter((k) => opts[k] !== undefined);
     if (given.length > 0) throw new UsageError(`--from takes the implementation, backend and runs from its reports; leave out --${given[0]}`);
     ensureOutDir(opts.out);
+    checkCertificateHashes();
     return certifyFrom(opts.from, opts.level as LevelName | undefined, opts.out);
   }
   if (opts.impl === undefined) throw new UsageError('certify needs --impl <name>, or --from <compliance.json...>');
+  // Before anything runs: a certificate says what it was checked against, or is not written.
+  checkCertificateHashes();
   const level = (opts.level ?? 'full') as LevelName;
   const backend = opts.backend ?? 'embedded';
   const runs = opts.runs ?? DEFAULT_CERTIFY_RUNS;
@@ -268,7 +300,7 @@ async function certifyCommand(opts: CertifyOpts): Promise<number> {
       run: runInfo({ tags: null, levelOnly: level, results: last.results, repeat: runs, changed: changed.length, description, servers: versions }),
     });
     publishReports(last.reportDir, opts.out, { 'compliance.json': compliance });
-    summarize(progress, last.results, durationMs, opts.out);
+    summarize(progress, last.results, durationMs, opts.out, description.name);
     if (changed.length > 0) {
       for (const c of changed) progress.line(`changed between runs: ${c.key} ${c.name}: ${c.statuses.join(', ')}`);
       progress.line(`no certificate: ${changed.length} of ${new Set(all.flat().map((r) => scenarioKey(r))).size} scenarios changed between the ${runs} runs`);
@@ -276,6 +308,15 @@ async function certifyCommand(opts: CertifyOpts): Promise<number> {
     }
     return writeCertificate(buildCertificate(compliance, { startedAt: started.toISOString(), durationMs }), opts.out, progress);
   });
+}
+
+function checkCertificateHashes(): void {
+  try {
+    certificateHashes();
+  } catch (e) {
+    if (e instanceof MissingHashError) throw new ExitError(e.message, 2);
+    throw e;
+  }
 }
 
 /** A certificate from reports already made: one whole run, or every shard of one (merged here). */
@@ -329,11 +370,9 @@ function writeCertificate(cert: Certificate, out: string, progress: Progress): n
   writeFileAtomic(join(dir, 'badge.svg'), badgeSvg(badge));
   writeJsonAtomic(join(dir, 'certificate.json'), cert);
   const failed = cert.compliance.requirements.some((r) => r.status === 'failed');
-  const met = cert.level.met === cert.level.requested;
-  progress.line(
-    `certificate: ${cert.implementation.name} ${cert.implementation.version} (${cert.backend.name}), level ${cert.level.requested}: ` +
-      `${met ? 'met' : cert.level.met ? `not met (met ${cert.level.met})` : 'not met'}, ${cert.runs} run(s) agreed; ${join(out, 'certificate.json')}`,
-  );
+  const met = meets(cert.level.met, cert.level.requested);
+  progress.line(levelLine({ requested: cert.level.requested, met: cert.level.met, reasons: cert.level.why }));
+  progress.line(`certificate: ${cert.implementation.name} ${cert.implementation.version} (${cert.backend.name}), level ${cert.level.requested} ${met ? 'met' : 'not met'}, ${cert.runs} run(s) agreed; ${join(out, 'certificate.json')}`);
   return met && !failed ? 0 : 1;
 }
 
@@ -351,7 +390,7 @@ function verifyCommand(file: string): number {
     process.stdout.write(`${file}: ${problems.length} mismatch${problems.length > 1 ? 'es' : ''} with this kit (${KIT.name} ${KIT.version})\n`);
     return 1;
   }
-  process.stdout.write(`${file}: matches this kit (${KIT.name} ${KIT.version}): ${cert.implementation.name} ${cert.implementation.version} (${cert.backend.name}), level ${cert.level.requested} ${cert.level.met === cert.level.requested ? 'met' : 'not met'}\n`);
+  process.stdout.write(`${file}: matches this kit (${KIT.name} ${KIT.version}): ${cert.implementation.name} ${cert.implementation.version} (${cert.backend.name}), level ${cert.level.requested} ${meets(cert.level.met, cert.level.requested) ? 'met' : 'not met'}\n`);
   return 0;
 }
 
@@ -368,7 +407,7 @@ function mergeCommand(files: string[], opts: { out: string }): number {
   const run = merged.run!;
   process.stdout.write(
     `merged ${files.length} shard(s) of ${merged.implementation.name} ${merged.implementation.version} (${merged.implementation.backend}): ${run.scenarios.length} scenarios; ` +
-      `level ${merged.level.requested}: ${merged.level.met === null ? 'no level met' : `met ${merged.level.met}`}; ${join(opts.out, 'compliance.json')}\n`,
+      `${levelLine({ requested: merged.level.requested, met: merged.level.met, reasons: merged.level.why })}; ${join(opts.out, 'compliance.json')}\n`,
   );
   return 0;
 }

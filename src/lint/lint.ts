@@ -12,7 +12,7 @@ import {
   requiredIds as defaultRequiredIds,
   requirementById,
 } from '../requirements/registry.ts';
-import { FAILPOINT_TAG_PREFIX } from '../requirements/levels.ts';
+import { FAILPOINT_TAG_PREFIX, LEVELS, levelIds, needsOfTags, withinLevel } from '../requirements/levels.ts';
 import { FAILPOINT_NAMES } from '../driver/failpoints.ts';
 import { LONG_TAG } from '../run/long-first.ts';
 
@@ -67,7 +67,40 @@ export function lintFeatures(files: FeatureFile[], opts: LintOptions = {}): Prob
       problems.push({ uri: REQUIREMENTS_URI, line: 0, message: `required ID ${id} has no scenario` });
     }
   }
+  problems.push(...unreachableLevels(files, covered));
   return problems;
+}
+
+/**
+ * A level is met only when each of its IDs passed on a scenario inside the level
+ * (src/requirements/levels.ts). An ID of a level whose every scenario needs something outside it
+ * makes that level unreachable for any runtime: a problem of the suite, found here rather than by
+ * a runtime author whose run can never say `met`.
+ */
+function unreachableLevels(files: FeatureFile[], covered: Set<string>): Problem[] {
+  const needsById = new Map<string, string[][]>();
+  for (const file of files) {
+    const parsed = parse(file);
+    if ('errors' in parsed || !parsed.doc.feature) continue;
+    for (const { scenario } of walk(parsed.doc.feature)) {
+      if (!scenario) continue;
+      const tables = scenario.examples.length === 0 ? [[] as readonly Tag[]] : scenario.examples.filter((t) => t.tableBody.length > 0).map((t) => t.tags);
+      for (const extra of tables) {
+        const tags = [...scenario.tags, ...extra].map((t) => t.name);
+        for (const id of requirementIds([...scenario.tags, ...extra])) needsById.set(id, [...(needsById.get(id) ?? []), needsOfTags(tags)]);
+      }
+    }
+  }
+  const out: Problem[] = [];
+  for (const level of LEVELS) {
+    for (const id of levelIds(level)) {
+      const all = needsById.get(id) ?? [];
+      if (!covered.has(id) || all.some((needs) => withinLevel(level, needs))) continue;
+      const outside = [...new Set(all.flat().filter((n) => !withinLevel(level, [n])))];
+      out.push({ uri: REQUIREMENTS_URI, line: 0, message: `${id} belongs to level ${level.name}, but every scenario of it needs ${outside.join(', ')}, outside ${level.name}: no runtime could meet ${level.name}` });
+    }
+  }
+  return out;
 }
 
 /**

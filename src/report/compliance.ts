@@ -7,7 +7,7 @@
 // - untested: no selected scenario carries the ID.
 
 import { REQUIREMENTS } from '../requirements/registry.ts';
-import { LEVELS, lacksForLevel, levelIds, levelNamed, needsOfTags, withinLevel, type LevelName } from '../requirements/levels.ts';
+import { lacksForLevel, levelMet, levelNamed, meets, needsOfTags, whyNotMet, type LevelName } from '../requirements/levels.ts';
 import type { Description } from '../driver/types.ts';
 import type { Failure, ScenarioResult } from '../run/results.ts';
 
@@ -81,6 +81,8 @@ export interface LevelReport {
   met: LevelName | null;
   /** Capabilities and `failpoint:<name>` the requested level needs and the implementation does not report. */
   lacks: string[];
+  /** When the requested level was not met: why, most telling first (src/requirements/levels.ts). */
+  why?: string[];
 }
 
 export interface Compliance {
@@ -94,6 +96,8 @@ export interface Compliance {
     status: RequirementStatus;
     counts: { passed: number; failed: number; notApplicable: number };
     scenarios: ScenarioEntry[];
+    /** For a partial ID: which scenarios could not run and why, and what a certificate of a level counts instead. */
+    note?: string;
   }>;
   summary: { passed: number; failed: number; partial: number; notApplicable: number; untested: number };
   run?: RunInfo;
@@ -107,21 +111,8 @@ export function requirementStatus(scenarios: Pick<ScenarioResult, 'status'>[]): 
   return na > 0 ? 'partial' : 'passed';
 }
 
-/**
- * The highest level the implementation showed: it reports every capability and failpoint of the
- * level, and each requirement of the level has at least one scenario inside the level, all passed.
- */
-export function levelMet(results: ScenarioResult[], description: Pick<Description, 'capabilities' | 'failpoints'>): LevelName | null {
-  for (const level of [...LEVELS].reverse()) {
-    if (lacksForLevel(level, description).length > 0) continue;
-    const ok = levelIds(level).every((id) => {
-      const inside = results.filter((r) => r.tags.includes(`@${id}`) && withinLevel(level, needsOfTags(r.tags)));
-      return inside.length > 0 && inside.every((r) => r.status === 'passed');
-    });
-    if (ok) return level.name;
-  }
-  return null;
-}
+// What "met" means is written once, in src/requirements/levels.ts.
+export { levelMet } from '../requirements/levels.ts';
 
 export function buildCompliance(input: {
   kit: Compliance['kit'];
@@ -136,9 +127,10 @@ export function buildCompliance(input: {
   const requirements = REQUIREMENTS.map(({ id }) => {
     const scenarios = input.results.filter((r) => r.tags.includes(`@${id}`));
     const n = (s: ScenarioResult['status']) => scenarios.filter((r) => r.status === s).length;
+    const status = requirementStatus(scenarios);
     return {
       id,
-      status: requirementStatus(scenarios),
+      status,
       counts: { passed: n('passed'), failed: n('failed'), notApplicable: n('not-applicable') },
       scenarios: scenarios.map(({ name, uri, line, status, lacks, failure, tags }) => {
         const needs = needsOfTags(tags);
@@ -152,6 +144,7 @@ export function buildCompliance(input: {
           ...(needs.length > 0 ? { needs } : {}),
         };
       }),
+      ...(status === 'partial' ? { note: partialNote(scenarios) } : {}),
     };
   });
   const count = (s: RequirementStatus) => requirements.filter((r) => r.status === s).length;
@@ -160,11 +153,7 @@ export function buildCompliance(input: {
     implementation: input.implementation,
     startedAt: input.startedAt.toISOString(),
     durationMs: input.durationMs,
-    level: {
-      requested: input.level,
-      met: levelMet(input.results, input.description),
-      lacks: lacksForLevel(levelNamed(input.level)!, input.description),
-    },
+    level: levelReport(input.level, input.results, input.description),
     requirements,
     summary: {
       passed: count('passed'),
@@ -175,6 +164,25 @@ export function buildCompliance(input: {
     },
     ...(input.run ? { run: input.run } : {}),
   };
+}
+
+/** Why an ID is partial, in words: what the not-applicable scenarios need, and what a certificate counts. */
+function partialNote(scenarios: ScenarioResult[]): string {
+  const na = scenarios.filter((r) => r.status === 'not-applicable');
+  const lacks = [...new Set(na.flatMap((r) => r.lacks ?? []))];
+  const ran = scenarios.length - na.length;
+  return (
+    `partial: ${na.length} of its ${scenarios.length} scenarios need ${lacks.join(', ') || 'what the implementation lacks'}, not reported, so they did not run; ` +
+    `the ${ran} that ran passed. Not passed here; a certificate of a level runs only the scenarios inside it and counts the ID on those`
+  );
+}
+
+/** The level part of a report: requested, met, what the implementation lacks and why not met. */
+export function levelReport(requested: LevelName, results: ScenarioResult[], description: Pick<Description, 'capabilities' | 'failpoints'>): LevelReport {
+  const met = levelMet(results, description);
+  const report: LevelReport = { requested, met, lacks: lacksForLevel(levelNamed(requested)!, description) };
+  if (!meets(met, requested)) report.why = whyNotMet(requested, results, description);
+  return report;
 }
 
 /**

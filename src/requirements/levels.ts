@@ -77,3 +77,93 @@ export function withinLevel(level: Level, needs: readonly string[]): boolean {
   const allowed = new Set(levelNeeds(level));
   return needs.every((n) => allowed.has(n));
 }
+
+// ---- what "met" means -----------------------------------------------------------------------------
+// Written once, used by `run`, `certify`, `verify`, `merge` and the site alike (docs/levels.md):
+//
+//   A run meets level L when
+//   1. the implementation reports every capability and failpoint L needs (levelNeeds);
+//   2. every requirement ID of L has at least one scenario inside L among the results (a scenario is
+//      inside L when everything its tags need lies in L), so a partial selection meets nothing;
+//   3. every scenario inside L passed (whatever IDs it carries): a failure inside the level is a
+//      failure of the level, and not-applicable inside it cannot happen once 1 holds;
+//   4. it meets every level below L: levels are nested.
+//   What lies outside L does not count for or against L: a Sessions scenario that failed keeps a
+//   runtime from `full`, not from `objects`.
+//   The level met is the highest level met, or none; a requested level R is met when the level met
+//   is R or above it (a run that shows `full` has shown `objects`).
+
+/** The least a scenario result must carry to be judged. */
+export interface JudgedScenario {
+  uri: string;
+  line: number;
+  tags: readonly string[];
+  status: 'passed' | 'failed' | 'not-applicable';
+}
+
+export interface LevelJudgement {
+  level: LevelName;
+  met: boolean;
+  /** Why not, most telling first; empty when met. */
+  reasons: string[];
+}
+
+/** Whether the results meet this one level on its own terms (conditions 1 to 3 above). */
+export function judgeLevel(level: Level, results: readonly JudgedScenario[], description: Pick<Description, 'capabilities' | 'failpoints'>): LevelJudgement {
+  const reasons: string[] = [];
+  const lacks = lacksForLevel(level, description);
+  if (lacks.length > 0) reasons.push(`the implementation does not report ${lacks.join(', ')}`);
+  const inside = results.filter((r) => withinLevel(level, needsOfTags(r.tags)));
+  // Failures first: they are the most telling reason.
+  const notPassed = [...inside.filter((r) => r.status === 'failed'), ...inside.filter((r) => r.status === 'not-applicable')];
+  for (const r of notPassed.slice(0, 3)) reasons.push(`${r.uri}:${r.line} ${r.status}`);
+  if (notPassed.length > 3) reasons.push(`and ${notPassed.length - 3} more scenarios inside ${level.name} that did not pass`);
+  const unshown = levelIds(level).filter((id) => !inside.some((r) => r.tags.includes(`@${id}`)));
+  if (unshown.length > 0) reasons.push(`no scenario inside ${level.name} ran for ${unshown.join(', ')}`);
+  return { level: level.name, met: reasons.length === 0, reasons };
+}
+
+/** The highest level the results meet (condition 4: every level below it too), or null. */
+export function levelMet(results: readonly JudgedScenario[], description: Pick<Description, 'capabilities' | 'failpoints'>): LevelName | null {
+  let met: LevelName | null = null;
+  for (const level of LEVELS) {
+    if (!judgeLevel(level, results, description).met) break;
+    met = level.name;
+  }
+  return met;
+}
+
+/** Whether a run that met `met` meets the requested level. */
+export function meets(met: LevelName | null, requested: LevelName): boolean {
+  return met !== null && rank(met) >= rank(requested);
+}
+
+/**
+ * One line on the requested level, the same wherever a level is printed: `level objects: met
+ * objects`, `level objects: met objects (the run shows full)`, `level full: not met (met core):
+ * <first reason>`, or, for a selection that cannot show a level, `level full: not judged (...)`.
+ */
+export function levelLine(input: {
+  requested: LevelName;
+  met: LevelName | null;
+  /** Why the requested level was not met (judgeLevel's reasons for the first level not met). */
+  reasons?: readonly string[];
+  /** Set when the selection was not the whole suite (a --tags run, one shard): it shows no level. */
+  partialSelection?: string;
+}): string {
+  const { requested, met } = input;
+  if (input.partialSelection) return `level ${requested}: not judged (${input.partialSelection})`;
+  if (meets(met, requested)) return `level ${requested}: met ${requested}${met !== requested ? ` (the run shows ${met})` : ''}`;
+  const why = input.reasons && input.reasons.length > 0 ? `: ${input.reasons[0]}` : '';
+  return `level ${requested}: not met (${met === null ? 'no level met' : `met ${met}`})${why}`;
+}
+
+/** judgeLevel's reasons for the lowest level not met on the way to `requested` (empty when met). */
+export function whyNotMet(requested: LevelName, results: readonly JudgedScenario[], description: Pick<Description, 'capabilities' | 'failpoints'>): string[] {
+  for (const level of LEVELS) {
+    const j = judgeLevel(level, results, description);
+    if (!j.met) return j.reasons;
+    if (level.name === requested) return [];
+  }
+  return [];
+}

@@ -1,0 +1,165 @@
+// What "met" means for a level (src/requirements/levels.ts), against reports made by hand from the
+// real feature suite: each scenario of the suite passed when the runtime reports what it needs, not
+// applicable (naming what it lacks) when not, and failed where a case says so. Each case of issue
+// 26's report is here: an objects runtime with everything passed meets objects (it got "core"); a
+// runtime with every capability and one Sessions scenario failed meets objects, not core; a run that
+// shows full meets a requested objects (it said "not met (met full)"); and `certify --from` gives
+// the same levels as the report does.
+
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { CAPABILITIES, type Capability } from '../src/driver/types.ts';
+import { FAILPOINTS } from '../src/driver/failpoints.ts';
+import { buildCompliance, type Compliance } from '../src/report/compliance.ts';
+import { LEVELS, judgeLevel, levelFailpoints, levelLine, levelMet, levelNamed, meets, needsOfTags, failpointTag, type LevelName } from '../src/requirements/levels.ts';
+import { suiteScenarios } from '../src/requirements/suite-scenarios.ts';
+import { REQUIREMENT_TAG } from '../src/requirements/registry.ts';
+import type { ScenarioResult } from '../src/run/results.ts';
+import { ROOT, spotcheck, tempDir } from './helpers.ts';
+import { KIT } from '../src/certify/kit.ts';
+import { lintFeatures } from '../src/lint/lint.ts';
+
+const SUITE = suiteScenarios(ROOT).filter((s) => s.tags.some((t) => REQUIREMENT_TAG.test(t)));
+
+interface Described {
+  capabilities: Capability[];
+  failpoints: string[];
+}
+
+const atLevel = (name: LevelName): Described => ({ capabilities: [...levelNamed(name)!.capabilities], failpoints: levelFailpoints(levelNamed(name)!) });
+const EVERYTHING: Described = { capabilities: [...CAPABILITIES], failpoints: FAILPOINTS.map((f) => f.name) };
+
+/** A run of the whole suite by a runtime that reports `d`: what it can run passes, unless `fails` says so. */
+function run(d: Described, fails: (s: { uri: string; tags: string[] }) => boolean = () => false): ScenarioResult[] {
+  const have = new Set([...d.capabilities, ...d.failpoints.map(failpointTag)]);
+  return SUITE.map((s) => {
+    const lacks = needsOfTags(s.tags).filter((n) => !have.has(n));
+    const base = { name: `${s.uri}:${s.line}`, uri: s.uri, line: s.line, tags: s.tags };
+    if (lacks.length > 0) return { ...base, status: 'not-applicable' as const, lacks };
+    return { ...base, status: fails(s) ? ('failed' as const) : ('passed' as const) };
+  });
+}
+
+test('every level can be met: each of its IDs has a scenario inside it in the suite', () => {
+  for (const level of LEVELS) assert.equal(judgeLevel(level, run(EVERYTHING), EVERYTHING).met, true, `${level.name}: ${judgeLevel(level, run(EVERYTHING), EVERYTHING).reasons.join('; ')}`);
+});
+
+test('an objects runtime with every objects scenario passed meets objects, not core', () => {
+  const d = atLevel('objects');
+  assert.equal(levelMet(run(d), d), 'objects');
+  // And a core runtime meets core.
+  assert.equal(levelMet(run(atLevel('core')), atLevel('core')), 'core');
+});
+
+test('every capability reported and everything passed: full', () => {
+  assert.equal(levelMet(run(EVERYTHING), EVERYTHING), 'full');
+});
+
+test('one scenario outside core failed: the level below the failure is met, never core for an objects failure alone', () => {
+  const session = SUITE.find((s) => s.tags.includes('@sessions'))!;
+  assert.equal(levelMet(run(EVERYTHING, (s) => s === session), EVERYTHING), 'objects', 'a Sessions failure keeps full, not objects');
+  const relocation = SUITE.find((s) => s.tags.includes('@relocation'))!;
+  assert.equal(levelMet(run(EVERYTHING, (s) => s === relocation), EVERYTHING), 'objects');
+  const objectsOnly = SUITE.find((s) => s.tags.includes('@objects') && !s.tags.includes('@relocation') && !s.tags.includes('@sessions'))!;
+  assert.equal(levelMet(run(EVERYTHING, (s) => s === objectsOnly), EVERYTHING), 'core', 'a failure inside objects keeps objects');
+  const core = SUITE.find((s) => needsOfTags(s.tags).every((n) => (atLevel('core').capabilities as string[]).includes(n)))!;
+  assert.equal(levelMet(run(EVERYTHING, (s) => s === core), EVERYTHING), null, 'a failure inside core: nothing met');
+});
+
+test('levels nest: a run that shows full meets a requested objects or core, and says so', () => {
+  assert.equal(meets('full', 'objects'), true);
+  assert.equal(meets('objects', 'full'), false);
+  assert.equal(meets(null, 'core'), false);
+  assert.equal(levelLine({ requested: 'objects', met: 'full' }), 'level objects: met objects (the run shows full)');
+  assert.equal(levelLine({ requested: 'objects', met: 'objects' }), 'level objects: met objects');
+  assert.equal(levelLine({ requested: 'full', met: 'core', reasons: ['x failed'] }), 'level full: not met (met core): x failed');
+  assert.equal(levelLine({ requested: 'core', met: null }), 'level core: not met (no level met)');
+  assert.equal(levelLine({ requested: 'core', met: null, partialSelection: 'only the --tags selection ran' }), 'level core: not judged (only the --tags selection ran)');
+});
+
+test('a selection without every ID of the level meets nothing, and says which IDs it did not show', () => {
+  const d = atLevel('core');
+  const onlyV01 = run(d).filter((r) => r.tags.includes('@V01'));
+  assert.equal(levelMet(onlyV01, d), null);
+  assert.match(judgeLevel(levelNamed('core')!, onlyV01, d).reasons.join(), /no scenario inside core ran for V02, /);
+});
+
+test('a runtime lacking one failpoint of its level does not meet it, whatever passed', () => {
+  const d = { ...atLevel('objects'), failpoints: atLevel('objects').failpoints.filter((f) => f !== 'store.fail-before-apply') };
+  const results = run(atLevel('objects'));
+  assert.equal(levelMet(results, d), 'core');
+  assert.match(judgeLevel(levelNamed('objects')!, results, d).reasons[0], /does not report failpoint:store\.fail-before-apply/);
+});
+
+/** A compliance.json as `spotcheck run` writes it, for `certify --from`. */
+function report(d: Described, level: LevelName, results: ScenarioResult[], levelOnly: LevelName | null): Compliance {
+  const description = { name: 'hand-made', version: '1', backend: 'embedded', capabilities: d.capabilities, failpoints: d.failpoints, timings: {} } as never;
+  return buildCompliance({
+    kit: { name: KIT.name, version: KIT.version },
+    implementation: { name: 'hand-made', version: '1', backend: 'embedded' },
+    description,
+    level,
+    startedAt: new Date(0),
+    durationMs: 1,
+    results,
+    run: {
+      selection: { tags: null, levelOnly, shard: null },
+      scenarios: results.map((r) => `${r.uri}:${r.line}`).sort(),
+      repeat: 1,
+      changed: 0,
+      description,
+      servers: [],
+      environment: [],
+    },
+  });
+}
+
+function certifyFrom(c: Compliance): ReturnType<typeof spotcheck> {
+  const dir = tempDir('level-from');
+  const file = join(dir, 'compliance.json');
+  writeFileSync(file, JSON.stringify(c));
+  return spotcheck(['certify', '--from', file, '--out', join(dir, 'out')], 60_000);
+}
+
+test('certify --from gives the level the semantics give, with the same words as run', () => {
+  const objects = atLevel('objects');
+  const r = certifyFrom(report(objects, 'objects', run(objects), null));
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /^level objects: met objects$/m);
+  const full = certifyFrom(report(EVERYTHING, 'objects', run(EVERYTHING), null));
+  assert.equal(full.code, 0, full.stdout + full.stderr);
+  assert.match(full.stdout, /^level objects: met objects \(the run shows full\)$/m);
+  const broken = SUITE.find((s) => s.tags.includes('@objects') && !s.tags.includes('@relocation') && !s.tags.includes('@sessions'))!;
+  const notMet = certifyFrom(report(objects, 'objects', run(objects, (s) => s === broken), null));
+  assert.equal(notMet.code, 1, notMet.stdout + notMet.stderr);
+  assert.match(notMet.stdout, new RegExp(`^level objects: not met \\(met core\\): ${broken.uri}:${broken.line} failed$`, 'm'));
+});
+
+test('a partial ID says why in a run report, and a level-only certificate says what it counted', () => {
+  const core = atLevel('core');
+  const whole = report(core, 'core', run(core), null);
+  const v02 = whole.requirements.find((r) => r.id === 'V02')!;
+  assert.equal(v02.status, 'partial');
+  assert.match(v02.note!, /^partial: \d+ of its \d+ scenarios need objects.*a certificate of a level runs only the scenarios inside it/);
+  const inside = run(core).filter((r) => r.status !== 'not-applicable');
+  const dir = tempDir('level-note');
+  const file = join(dir, 'compliance.json');
+  writeFileSync(file, JSON.stringify(report(core, 'core', inside, 'core')));
+  const r = spotcheck(['certify', '--from', file, '--out', dir], 60_000);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  const cert = JSON.parse(readFileSync(join(dir, 'certificate.json'), 'utf8'));
+  const entry = cert.requirements.find((x: { id: string }) => x.id === 'V02');
+  assert.equal(entry.status, 'passed');
+  assert.match(entry.note, /^counted on its \d+ scenarios inside level core \(certify runs only those\); \d+ more need objects.*calls V02 partial$/);
+  assert.equal(cert.requirements.find((x: { id: string }) => x.id === 'V01').note, undefined, 'V01 has nothing outside core');
+});
+
+
+test('the feature lint fails an ID of a level whose every scenario lies outside it: no runtime could meet that level', () => {
+  const feature = (tags: string) => ({ uri: 'features/x.feature', text: `Feature: x\n\n  ${tags}\n  Scenario: s\n    Given a RouteMesh "m1" with nodes A and B\n` });
+  const outside = lintFeatures([feature('@R-CRE-1 @objects @relocation')], { requiredIds: [] });
+  assert.deepEqual(outside.map((p) => p.message), ['R-CRE-1 belongs to level objects, but every scenario of it needs relocation, outside objects: no runtime could meet objects']);
+  assert.deepEqual(lintFeatures([feature('@R-CRE-1 @objects @relocation'), { ...feature('@R-CRE-1 @objects'), uri: 'features/y.feature' }], { requiredIds: [] }), []);
+});

@@ -1,0 +1,65 @@
+// A runtime that implements exactly the objects level (test/support/objects-level-runtime.ts: no
+// relocation, no Sessions, and it refuses their calls) is certified `objects`: `run --level objects`
+// exits 0 and says "met objects", `certify --level objects` writes a certificate that `verify`
+// passes. The same runtime with one objects rule broken (a mutant served in it) is refused by both.
+// Before issue 26 no runtime could be: V16 sat in the objects level with every scenario needing
+// relocation, so a run like this one printed "met core" and still exited 0.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import type { Certificate } from '../src/certify/certificate.ts';
+import type { Compliance } from '../src/report/compliance.ts';
+import { ROOT, tempDir } from './helpers.ts';
+
+const OBJECTS_RUNTIME = 'exec:node --import tsx test/support/objects-level-runtime.ts';
+// Breaks R-CRE-1 (two racing creations both run the factory): an objects rule, no relocation in it.
+const MUTANT = 'creation-race-both-run-factory';
+
+function spotcheck(args: string[], env: Record<string, string> = {}): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin/spotcheck.js'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 600_000, env: { ...process.env, CI: 'true', ...env } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const said = (r: { stdout: string; stderr: string }) => `${r.stdout}\n${r.stderr}`;
+
+test('the objects-level runtime: run --level objects exits 0 and meets objects; relocation and Sessions are one line each', () => {
+  const out = tempDir('objects-run');
+  const r = spotcheck(['run', '--impl', OBJECTS_RUNTIME, '--level', 'objects', '--out', out]);
+  assert.equal(r.code, 0, said(r));
+  assert.match(r.stdout, /^level objects: met objects$/m);
+  assert.match(r.stdout, /^not applicable: \d+ scenarios need relocation, which objects-level-runtime does not report$/m);
+  assert.match(r.stdout, /^not applicable: \d+ scenarios need sessions, which objects-level-runtime does not report$/m);
+  assert.doesNotMatch(r.stdout, /^\[\d+\/\d+\] not applicable/m, 'no line per not-applicable scenario');
+  const c = JSON.parse(readFileSync(join(out, 'compliance.json'), 'utf8')) as Compliance;
+  assert.equal(c.level.met, 'objects');
+  assert.equal(c.requirements.find((x) => x.id === 'V16')!.status, 'not-applicable', 'V16 is about relocation');
+  assert.equal(c.requirements.find((x) => x.id === 'R-CRE-1')!.status, 'passed');
+});
+
+test('the objects-level runtime: certify --level objects writes a certificate, and verify passes it', () => {
+  const out = tempDir('objects-cert');
+  const r = spotcheck(['certify', '--impl', OBJECTS_RUNTIME, '--level', 'objects', '--runs', '1', '--out', out]);
+  assert.equal(r.code, 0, said(r));
+  assert.match(r.stdout, /^level objects: met objects$/m);
+  const cert = JSON.parse(readFileSync(join(out, 'certificate.json'), 'utf8')) as Certificate;
+  assert.deepEqual(cert.level, { requested: 'objects', met: 'objects', lacks: [] });
+  assert.equal(cert.requirements.find((x) => x.id === 'V06')!.status, 'passed');
+  const v = spotcheck(['verify', join(out, 'certificate.json')]);
+  assert.equal(v.code, 0, said(v));
+  assert.match(v.stdout, /level objects met$/m);
+});
+
+test('the objects-level runtime with one objects rule broken: run and certify both exit 1, not met', () => {
+  const out = tempDir('objects-broken');
+  const env = { SPOTCHECK_SERVE_MUTANT: MUTANT };
+  const r = spotcheck(['run', '--impl', OBJECTS_RUNTIME, '--level', 'objects', '--out', out], env);
+  assert.equal(r.code, 1, said(r));
+  assert.match(r.stdout, /^level objects: not met \(met core\): features\/object-routing-and-creation\/\S+\.feature:\d+ failed$/m);
+  // certify from that run's report (certify recomputes; running the suite again would show the same).
+  const cert = spotcheck(['certify', '--from', join(out, 'compliance.json'), '--out', join(out, 'cert')]);
+  assert.equal(cert.code, 1, said(cert));
+  assert.match(cert.stdout, /^level objects: not met \(met core\)/m);
+});
