@@ -68,4 +68,13 @@ test('the Python runtime meets level core: 14 core requirements shown, everythin
   assert.equal(c.summary.passed + c.summary.partial, 14, JSON.stringify(c.summary));
   assert.equal(c.summary.failed, 0, JSON.stringify(c.summary));
   assert.equal(c.summary.notApplicable, c.requirements.length - 14, JSON.stringify(c.summary));
+
+  // docs/runtime-authors.md quotes this run's figures: they must be the figures a run gives.
+  const doc = readFileSync(join(ROOT, 'docs/runtime-authors.md'), 'utf8');
+  const figures = /<!-- figures:python-core -->(\d+) IDs are\s+`passed`, (\d+) `not-applicable`[^<]*?(\d+) `partial`<!-- \/figures -->/.exec(doc);
+  assert.ok(figures, 'docs/runtime-authors.md section 8 has its figures:python-core block');
+  assert.deepEqual(figures.slice(1).map(Number), [c.summary.passed, c.summary.notApplicable, c.summary.partial], 'section 8 of docs/runtime-authors.md');
+  const n = (s: string) => c.requirements.flatMap((x) => x.scenarios).filter((x, i, all) => x.status === s && all.findIndex((y) => y.uri === x.uri && y.line === x.line) === i).length;
+  const top = /^# (\d+) passed, 0 failed, (\d+) not applicable/m.exec(doc);
+  assert.deepEqual(top?.slice(1).map(Number), [n('passed'), n('not-applicable')], 'the first example of docs/runtime-authors.md');
 });
