@@ -12,7 +12,7 @@ export const EffectiveTimings = named(
       heartbeatIntervalMs: Ms('How often a ready connection is probed.'),
       livenessDeadlineMs: Ms('A silent (half-open) peer must be not-ready within this time (Transport Liveness).'),
       reconnectBackoffMs: Ms('Delay before a lost connection is re-established.'),
-      defaultDeadlineMs: Ms('Deadline of an operation that names none.'),
+      defaultDeadlineMs: Ms('Deadline of an operation that names none, counted from its submit.'),
       ownerLeaseMs: Ms('Owner lease TTL: owner eligibility ends this long after the last successful renewal.'),
       ownerCacheMs: Ms("How long a caller trusts a cached owner (never beyond the owner's lease)."),
       descriptorRefreshMs: Ms('How often a node re-reads the full node descriptor list from the Location Store.'),

@@ -3,7 +3,7 @@
 // comments (`<!-- generated:NAME -->` ... `<!-- /generated -->`) that `npm run schema` rewrites.
 
 import { METHODS, type MethodName, type MethodSpec } from './methods.ts';
-import { defName, wireSchemaDocument, type JsonSchema } from './document.ts';
+import { defName, wireSchemaDocument, type Json, type JsonSchema } from './document.ts';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const anchor = (name: string) => `#${name.toLowerCase()}`;
@@ -58,14 +58,66 @@ function fields(s: JsonSchema, defs: Record<string, JsonSchema>): string[] {
   return rows;
 }
 
+/** Whether an object schema is closed: a property it does not name is a mismatch. */
+const isClosed = (s: JsonSchema) => s.additionalProperties === false;
+
+/**
+ * Every open object of the document, by path: a named type (`Outcome`), an object inside one
+ * (`NodeView.queue`), or a method's params or result (`submit.result`). The adapter's validation
+ * (adapters/wire-schema.ts) takes a property such an object does not name.
+ */
+export function openObjects(doc: JsonSchema = wireSchemaDocument()): string[] {
+  const out: string[] = [];
+  const walk = (s: Json | undefined, path: string): void => {
+    if (Array.isArray(s)) return s.forEach((x) => walk(x, path));
+    if (s === null || typeof s !== 'object') return;
+    if (s.type === 'object' && !isClosed(s)) out.push(path);
+    for (const [k, v] of Object.entries((s.properties as Record<string, JsonSchema> | undefined) ?? {})) walk(v, `${path}.${k}`);
+    walk(s.anyOf, path);
+    walk(s.items, `${path}[]`);
+    walk(s.prefixItems, `${path}[]`);
+  };
+  for (const [name, s] of Object.entries(doc.$defs as Record<string, JsonSchema>)) walk(s, name);
+  return out;
+}
+
+/** What the types section says first: which objects are closed and which open, read off the schema. */
+function openness(doc: JsonSchema): string {
+  const open = openObjects(doc).map((path) => {
+    const name = path.split(/[.[]/)[0];
+    return path === name ? `[${name}](${anchor(name)})` : `\`${path}\` (in [${name}](${anchor(name)}))`;
+  });
+  const closed =
+    'Objects are closed (`additionalProperties: false`): a property an object does not name is a mismatch, which catches a misspelt ' +
+    'optional field (`errorkind`).';
+  const except = open.length
+    ? ` The open ones are ${open.join(', ')}: a property they do not name passes the schema, and is left to the rules (their descriptions say how).`
+    : ' No object is open.';
+  return `${closed}${except} A field of type any takes any JSON value. Each type below says whether it is closed or open.`;
+}
+
+/** The line under a named type that says whether it is closed or open. */
+function closedLine(s: JsonSchema, defs: Record<string, JsonSchema>): string | undefined {
+  if (s.type === 'object') return isClosed(s) ? 'Closed: a field not in this table is a mismatch.' : 'Open: a field not in this table passes the schema.';
+  if (!Array.isArray(s.anyOf)) return undefined;
+  const objects = (s.anyOf as JsonSchema[]).filter((a) => typeof a.$ref !== 'string' && a.type === 'object');
+  if (objects.length === 0) return undefined;
+  const open = objects.filter((a) => !isClosed(a)).map((a) => typeOf(a, defs));
+  return open.length === 0
+    ? 'Closed: a field an alternative does not name is a mismatch.'
+    : `Open alternatives: ${open.join(', ')} (a field they do not name passes the schema); the others are closed.`;
+}
+
 /** The types section: every named type, with its fields, alternatives or values. */
 export function typesTables(doc: JsonSchema = wireSchemaDocument()): string {
   const defs = doc.$defs as Record<string, JsonSchema>;
-  const out: string[] = [];
+  const out: string[] = [openness(doc), ''];
   for (const [name, s] of Object.entries(defs)) {
     if (name.includes('.')) continue; // a method's params or result: in the methods table
     out.push(`#### ${name}`, '');
     if (describeOf(s)) out.push(describeOf(s), '');
+    const closedNote = closedLine(s, defs);
+    if (closedNote) out.push(closedNote, '');
     if (s.type === 'object') out.push(...fields(s, defs));
     else if (Array.isArray(s.enum)) out.push(`One of ${s.enum.map((e) => `\`${JSON.stringify(e)}\``).join(', ')}.`);
     else if (Array.isArray(s.anyOf)) {

@@ -9,7 +9,14 @@ export const Fault = named(
   'Fault',
   Type.Union(
     [
-      Obj({ kind: Type.Literal('crash'), node: Rid }, { description: "The node's process dies: no goodbye on any connection, its state is gone." }),
+      Obj(
+        { kind: Type.Literal('crash'), node: Rid },
+        {
+          description:
+            "The node's process dies: no goodbye on any connection, its state is gone, its application receives nothing more (the operations it " +
+            'started get no Outcome). Its peers find out on their own (liveness, or a closed connection).',
+        },
+      ),
       Obj({ kind: Type.Literal('hang'), node: Rid }, { description: 'The node stays alive but silent: its peers see half-open connections.' }),
       Obj(
         { kind: Type.Literal('close-connection'), node: Rid, peer: Rid, mode: Type.Enum(['orderly', 'error']) },
@@ -23,8 +30,10 @@ export const Fault = named(
         { kind: Type.Literal('impostor'), node: Rid, as: Type.Optional(Rid) },
         {
           description:
-            "Something answers at the node's address instead of it; old connections fail. Without `as` it lacks the mesh credential; with `as` it holds " +
-            'the credential and proves to be that other node of the mesh (a reconnect must still reach the logical peer it meant).',
+            "The real node is gone for good: every connection it has fails with a transport error (its peers mark it not-ready at once), then its " +
+            'process ends as in a crash (alive false, its operations get no Outcome). Something else answers at its address, which its descriptor ' +
+            'still names. Without `as` it lacks the mesh credential; with `as` it holds the credential and proves to be that other node of the mesh. ' +
+            'A peer that reconnects must refuse the handshake (`handshake-refused`) and stay not-ready: it meant the logical peer, not whoever answers.',
         },
       ),
       Obj(
@@ -65,7 +74,12 @@ export const Fault = named(
       ),
       Obj(
         { kind: Type.Literal('restart'), node: Rid },
-        { description: 'Start a crashed node again: same RID, a new process (lifecycle) with no memory of the old one.' },
+        {
+          description:
+            'Start a crashed node again: same RID, a new process (lifecycle) with no memory of the old one, at a new address its descriptor ' +
+            'publishes. Only a crashed node (a running or hung one is an error). Nothing is done to its peers: their connections to the old process ' +
+            'are dead, and each peer must find that out itself (liveness, or a closed connection) and reconnect through the descriptor, on new connection IDs.',
+        },
       ),
       Obj({ kind: Type.Literal('store-up'), node: optNode }, { description: 'The Store answers again (after store-down), and on time (after store-slow).' }),
     ],

@@ -59,9 +59,9 @@ export const METHODS = {
   addChannel: method('Define a channel and its servers.', [arg('channel', ChannelSpec)], None),
   setServer: method("Change a channel server's state or weight.", [arg('channel', Str()), arg('server', ChannelServerSpec)], None),
   addNode: method('Start one more node in a mesh (it registers its descriptor in the Location Store).', [arg('mesh', Str()), arg('rid', Rid)], None),
-  configureNode: method("Change a node's queue capacity or worker count.", [arg('node', Rid), arg('options', NodeOptions)], None),
+  configureNode: method("Change a node's worker count or queue capacity (only the ones given), at once.", [arg('node', Rid), arg('options', NodeOptions)], None),
   submit: method(
-    'Start an operation; it runs on without the caller waiting.',
+    'Start an operation; it runs on without the caller waiting. Its deadline counts from this call.',
     [arg('op', OperationSpec)],
     Obj({ opId: Str('The id of the operation, for outcome and cancel.') }),
   ),
@@ -71,7 +71,12 @@ export const METHODS = {
     Type.Union([Outcome, Type.Null()]),
   ),
   cancel: method('Cancel the operation.', [arg('opId', Str())], None),
-  shutdown: method('Orderly shutdown of a node: its in-flight operations end with "shutdown".', [arg('node', Rid)], None),
+  shutdown: method(
+    'Orderly shutdown of a node: each operation it started that has not ended ends with "shutdown" (its application receives that once), then ' +
+      'it closes every connection with a goodbye and stops: not alive, nothing more runs, is accepted or is delivered there.',
+    [arg('node', Rid)],
+    None,
+  ),
   releaseGate: method('Let every handler blocked on the gate go on.', [arg('gate', Str())], None),
   peer: method("A node's connection to a peer, and its history.", [arg('node', Rid), arg('peer', Rid)], PeerView),
   node: method('A node, its host state and its queue.', [arg('node', Rid)], NodeView),

@@ -8,7 +8,15 @@ import { ObjectKind } from './operations.ts';
 
 export const NotReadyReason = named(
   'NotReadyReason',
-  Type.Enum(['orderly-close', 'transport-error', 'liveness', 'handshake-refused', 'connect-failed'], { description: 'Why a connection became not-ready.' }),
+  Type.Enum(['orderly-close', 'transport-error', 'liveness', 'handshake-refused', 'connect-failed'], {
+    description:
+      'Why a connection became not-ready. `orderly-close`: the other end closed a ready connection orderly (a move, a shutdown); ' +
+      '`transport-error`: the connection failed (as when an impostor takes the node\'s place); `liveness`: nothing was heard ' +
+      'from it within the liveness deadline (a hang, a silent crash); `handshake-refused`: the handshake on a new connection was refused, by either ' +
+      'side, so that connection never was ready; `connect-failed`: a connect that failed (nothing listened at the address). Recording a failed connect ' +
+      'is optional (neither the reference nor the Python runtime does): the checks that a peer stayed ready look only at events after it first became ' +
+      'ready, so what happened while the mesh was starting counts for nothing (docs/runtime-authors.md).',
+  }),
 );
 export type NotReadyReason = Type.Static<typeof NotReadyReason>;
 
@@ -16,10 +24,14 @@ export const PeerEvent = named(
   'PeerEvent',
   Obj(
     {
-      event: Type.Enum(['handshake', 'ready', 'not-ready']),
-      connectionId: Str(),
+      event: Type.Enum(['handshake', 'ready', 'not-ready'], {
+        description:
+          '`handshake`: the peer proved its identity on a new connection; `ready`: that connection is ready (after its handshake); `not-ready`: ' +
+          'a ready connection was lost, or the handshake on a new one was refused.',
+      }),
+      connectionId: Str('The connection the event is about: every connection made, a reconnect too, has an ID never used before (V05).'),
       address: Str('Address the connection was made to.'),
-      reason: Type.Optional(NotReadyReason),
+      reason: Type.Optional(doc(NotReadyReason, 'Why (not-ready events only).')),
       verifiedRid: Type.Optional(doc(Rid, 'Identity the remote side proved in the handshake (handshake events only).')),
       at: Ms("Milliseconds on the implementation's clock (same clock as FaultResult.at)."),
     },
@@ -34,10 +46,10 @@ export const PeerView = named(
     {
       node: Rid,
       peer: Rid,
-      ready: Type.Boolean(),
-      connectionId: Type.Optional(Str()),
-      address: Type.Optional(Str()),
-      history: Type.Array(PeerEvent),
+      ready: Type.Boolean({ description: "The node's connection to the peer is ready now (false while the node hangs or once it ended)." }),
+      connectionId: Type.Optional(Str('The ID of the connection that was ready last (kept once it is lost).')),
+      address: Type.Optional(Str('The address that connection was made to.')),
+      history: Type.Array(PeerEvent, { description: 'Every event of the connections from node to peer, as they happened, oldest first.' }),
     },
     { description: "A node's connection to a peer (peer())." },
   ),
@@ -52,9 +64,21 @@ export const NodeView = named(
   Obj(
     {
       rid: Rid,
-      alive: Type.Boolean(),
+      alive: Type.Boolean({ description: 'false once the node crashed, an impostor took its place, or it shut down; true while it hangs.' }),
       host: HostState,
-      queue: Obj({ depth: Int(), capacity: Int(), running: Int(), workers: Int() }),
+      queue: Obj(
+        {
+          depth: Int('Accepted operations waiting to run (the running ones are not counted).'),
+          capacity: Int('queueCapacity: how many accepted operations may wait.'),
+          running: Int('Operations running now.'),
+          workers: Int('How many operations may run at once.'),
+        },
+        {
+          description:
+            'The inbound queue. The node accepts an operation while depth < capacity + (workers - running), and is full when running = workers ' +
+            'and depth = capacity (see NodeOptions).',
+        },
+      ),
     },
     { description: 'A node and its queue (node()).' },
   ),
@@ -144,14 +168,35 @@ export const StoreLogEntry = named(
   'StoreLogEntry',
   Obj(
     {
-      seq: Int(),
-      at: Ms(),
-      node: Rid,
-      op: Type.Enum(['read', 'change', 'list', 'lease']),
-      key: Str(),
-      expectedVersion: Type.Optional(Int()),
-      version: Type.Optional(Int()),
-      result: Type.Enum(['ok', 'applied', 'conflict', 'unclear', 'unavailable']),
+      seq: Int('Position in the Store log.'),
+      at: Ms("When its result was known, on the implementation's clock."),
+      node: doc(Rid, 'The node that made the call.'),
+      op: Type.Enum(['read', 'change', 'list', 'lease'], {
+        description:
+          '`read`: one key; `change`: a compare-and-set of one key; `list`: every key under a prefix, in one read; `lease`: a lease renewal or a ' +
+          "read of the Store's clock (the reference logs these only when they fail).",
+      }),
+      key: Str(
+        'The key: `obj/<objectId>` for an object\'s authority record (the kit finds the record\'s calls by this key), `node/<rid>` for a node ' +
+          'descriptor, `rel/<id>` for a relocation record; for `list`, the prefix; for `lease`, the node.',
+      ),
+      expectedVersion: Type.Optional(
+        Int(
+          '`change` only: the StoreVersion the compare-and-set expected the key to have, i.e. the version the node last read of it (0: never ' +
+            'written). A change that applies makes the key\'s StoreVersion expectedVersion + 1.',
+        ),
+      ),
+      version: Type.Optional(
+        Int(
+          '`read` with result `ok` only: the key\'s StoreVersion as read (0: never written). After an unclear change the kit reads the ' +
+            're-read\'s version (R-STO-1): expectedVersion + 1 means the change applied, expectedVersion that it did not.',
+        ),
+      ),
+      result: Type.Enum(['ok', 'applied', 'conflict', 'unclear', 'unavailable'], {
+        description:
+          '`ok`: a read or list was answered; `applied` / `conflict`: a change took effect / found another StoreVersion and did nothing; `unclear`: ' +
+          'a change whose answer never came, so it may or may not have applied; `unavailable`: the Store could not be reached (any op).',
+      }),
     },
     { description: 'One Location Store call a node made.' },
   ),

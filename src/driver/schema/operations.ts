@@ -24,7 +24,12 @@ export const FactoryInput = named(
 );
 export type FactoryInput = Type.Static<typeof FactoryInput>;
 
-const deadlineMs = Type.Optional(Ms("The operation's deadline; default the implementation's defaultDeadlineMs."));
+const deadlineMs = Type.Optional(
+  Ms(
+    "The operation's deadline, counted from submit; default the implementation's defaultDeadlineMs. One deadline for the whole operation: " +
+      'every attempt and re-selection falls within it, and it travels with each write (a target refuses what arrives after it).',
+  ),
+);
 const from = doc(Rid, 'The node whose application starts the operation.');
 
 export const OperationSpec = named(

@@ -17,7 +17,8 @@ export const ErrorKind = named(
     ['NotFound', 'Unavailable', 'Busy', 'HandlerError', 'AlreadyExists', 'GenerationMismatch', 'RelocationFailed', 'BindingEnded', 'Unauthenticated'],
     {
       description:
-        'ErrorKinds of the reference model. Sessions: BindingEnded is a relay or unbind through a binding that has ended (its incarnation is gone, or it ' +
+        'ErrorKinds of the reference model. The spec chapter names only NotFound and Unavailable; the others are the kit\'s choice ' +
+        '(docs/assumptions.md, "ErrorKinds the chapter does not name"). Sessions: BindingEnded is a relay or unbind through a binding that has ended (its incarnation is gone, or it ' +
         'was replaced); Unauthenticated is a Session that is not authenticated, or whose credential was refused.',
     },
   ),
@@ -37,10 +38,17 @@ export const Attempt = named(
     {
       target: Rid,
       accepted: Acceptance,
-      reason: Str('Why the attempt ended as it did, e.g. "capacity", "connection-lost", "accepted".'),
-      connectionId: Type.Optional(Str('The connection the operation was written to (absent for a local target).')),
+      reason: Str(
+        'Why the attempt ended as it did, in the runtime\'s words (the kit does not read it), e.g. "accepted", "capacity", ' +
+          '"not-ready", "connection-lost", "deadline".',
+      ),
+      connectionId: Type.Optional(Str('The connection the operation was written to (absent for a local target, and when nothing was written).')),
     },
-    { description: 'One attempt of an operation towards a target. Open: extra fields are judged by the rules, not the schema.' },
+    {
+      description:
+        'One attempt of an operation towards a target. Extra fields are not a wire error: the step "the failure carries its ErrorKind and no ' +
+        'retry advice" (R-GEN-4) fails an attempt that has any.',
+    },
   ),
 );
 export type Attempt = Type.Static<typeof Attempt>;
@@ -55,7 +63,11 @@ export const Outcome = named(
       reply: Type.Optional(Type.Unknown()),
       attempts: Type.Array(Attempt),
     },
-    { description: "An operation's terminal Outcome. Open: extra fields (retry advice) are judged by the rules, not the schema." },
+    {
+      description:
+        "An operation's terminal Outcome. Extra fields are not a wire error: the step \"the failure carries its ErrorKind and no retry advice\" " +
+        '(R-GEN-4) fails an Outcome that has any (a `retryable` flag, a back-off hint).',
+    },
   ),
 );
 export type Outcome = Type.Static<typeof Outcome>;

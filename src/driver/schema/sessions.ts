@@ -14,7 +14,7 @@ import { AppPayload, Int, Ms, Obj, Rid, Str, doc, named } from './basics.ts';
 
 const client = Str('The client, named by the scenario (e.g. "c1").');
 const connection = Type.Optional(Int("Which of the client's connections (1-based, in the order opened); default the current (last) one."));
-const deadlineMs = Type.Optional(Ms('The operation\'s deadline; default the implementation\'s defaultDeadlineMs.'));
+const deadlineMs = Type.Optional(Ms('The operation\'s deadline, counted from submit; default the implementation\'s defaultDeadlineMs.'));
 
 export const SessionOperationSpec = named(
   'SessionOperationSpec',
