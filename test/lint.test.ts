@@ -3,8 +3,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coverage, lintFeatures, type Problem } from '../src/lint/lint.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { coverage, headingSlug, lintFeatures, parseAssumptions, type Problem } from '../src/lint/lint.ts';
 import { requiredIds } from '../src/requirements/registry.ts';
+import { needsOfTags } from '../src/requirements/levels.ts';
+import { ROOT } from './helpers.ts';
 
 const NONE = { requiredIds: [] };
 
@@ -171,4 +175,83 @@ test('coverage counts each Examples row as a scenario', () => {
   assert.equal(counts.get('V01'), 2); // one row in a, one scenario in b
   assert.equal(counts.get('V16'), 0);
   assert.equal(counts.size, 52);
+});
+
+// ---- @assumption:<slug> -------------------------------------------------------------------------
+
+const ASSUMED = (tags: string) => `Feature: f
+  @V01 ${tags}
+  Scenario: s
+    Given x
+`;
+
+const DOC = `# Assumptions
+## What the kit asks that the chapter leaves open
+### Select-one tries the heaviest server first
+The chapter says which servers are candidates,
+not which one is tried first.
+
+Scenarios: \`t.feature:3\`.
+
+### Shutdown
+The kit's \`shutdown(rid)\` is an orderly exit.
+`;
+
+test('an @assumption tag naming a ### heading of docs/assumptions.md passes', () => {
+  const assumptions = parseAssumptions(DOC).map(({ slug, heading }) => ({ slug, heading }));
+  assert.deepEqual(lintFeatures([{ uri: 'features/t.feature', text: ASSUMED('@assumption:shutdown @assumption:select-one-tries-the-heaviest-server-first') }], { ...NONE, assumptions }), []);
+});
+
+test('an @assumption tag naming no heading is a problem that names the tag', () => {
+  const assumptions = parseAssumptions(DOC).map(({ slug, heading }) => ({ slug, heading }));
+  assertOne(lintFeatures([{ uri: 'features/t.feature', text: ASSUMED('@assumption:heaviest-first') }], { ...NONE, assumptions }), 2, /@assumption:heaviest-first names no ### heading of docs\/assumptions\.md/);
+  // With no headings given, no slug is known.
+  assertOne(lint(ASSUMED('@assumption:shutdown')), 2, /@assumption:shutdown names no ### heading/);
+});
+
+test('an @assumption tag on a Feature is flagged: scenarios rest on assumptions, files do not', () => {
+  const problems = lintFeatures([{ uri: 'features/t.feature', text: `@assumption:shutdown\n${ASSUMED('')}` }], { ...NONE, assumptions: [{ slug: 'shutdown', heading: 'Shutdown' }] });
+  assertOne(problems, 1, /@assumption:shutdown is on a Feature/);
+});
+
+test("a heading's scenario list and the tags must agree", () => {
+  const assumptions = parseAssumptions(DOC);
+  const uri = 'features/channel-and-connection/t.feature';
+  // Listed (as t.feature:3, the Scenario's line) and tagged there: agreed.
+  assert.deepEqual(lintFeatures([{ uri, text: ASSUMED('@assumption:select-one-tries-the-heaviest-server-first') }], { ...NONE, assumptions }), []);
+  // Listed, not tagged: the list is wrong.
+  assert.deepEqual(lintFeatures([{ uri, text: ASSUMED('') }], { ...NONE, assumptions }), [
+    { uri: 'docs/assumptions.md', line: 7, message: '"Select-one tries the heaviest server first" lists t.feature:3, but no scenario or Examples table there carries @assumption:select-one-tries-the-heaviest-server-first' },
+  ]);
+  // Tagged somewhere the list does not name: the tag is reported where it is.
+  const moved = `Feature: f\n\n${ASSUMED('@assumption:select-one-tries-the-heaviest-server-first').split('\n').slice(1).join('\n')}`;
+  const problems = lintFeatures([{ uri, text: moved }], { ...NONE, assumptions });
+  assert.equal(problems.length, 2, JSON.stringify(problems));
+  assert.deepEqual([problems[0].uri, problems[0].line], [uri, 4]);
+  assert.match(problems[0].message, /does not list this place under "Select-one tries the heaviest server first"/);
+  // A heading with no list (Shutdown) is not checked against one.
+  assert.deepEqual(lintFeatures([{ uri, text: ASSUMED('@assumption:select-one-tries-the-heaviest-server-first @assumption:shutdown') }], { ...NONE, assumptions }), []);
+});
+
+test('an outline rests on an assumption through its Examples tables', () => {
+  const assumptions = [{ slug: 'shutdown', heading: 'Shutdown', scenarios: { line: 1, places: ['t.feature:12'] } }];
+  assert.deepEqual(lintFeatures([{ uri: 'features/t.feature', text: OUTLINE('@V01 @assumption:shutdown') }], { ...NONE, assumptions }), []);
+  assert.equal(lintFeatures([{ uri: 'features/t.feature', text: OUTLINE('@V01 @assumption:shutdown') }], { ...NONE, assumptions: [{ ...assumptions[0], scenarios: { line: 1, places: ['t.feature:7'] } }] }).length, 2);
+});
+
+test('docs/assumptions.md: slugs are GitHub anchors, text and scenario list apart', () => {
+  const [first, second] = parseAssumptions(DOC);
+  assert.equal(first.slug, 'select-one-tries-the-heaviest-server-first');
+  assert.deepEqual(first.paragraphs, ['The chapter says which servers are candidates, not which one is tried first.']);
+  assert.deepEqual(first.scenarios, { line: 7, places: ['t.feature:3'] });
+  assert.deepEqual([second.slug, second.scenarios], ['shutdown', undefined]);
+  assert.equal(headingSlug('ErrorKinds the chapter does not name'), 'errorkinds-the-chapter-does-not-name');
+  assert.equal(headingSlug('Does `restart` reset the peers? (No.)'), 'does-restart-reset-the-peers-no');
+  // The kit's own file has the heading the brief's example names.
+  const kit = parseAssumptions(readFileSync(join(ROOT, 'docs/assumptions.md'), 'utf8')).map((a) => a.slug);
+  assert.ok(kit.includes('select-one-tries-the-heaviest-server-first'), kit.join(', '));
+});
+
+test('an @assumption tag is no need: it makes nothing not-applicable and counts for no level', () => {
+  assert.deepEqual(needsOfTags(['@V01', '@channels', '@assumption:select-one-tries-the-heaviest-server-first', '@failpoint:transport.ack-lost-after-write']), ['channels', 'failpoint:transport.ack-lost-after-write']);
 });

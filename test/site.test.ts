@@ -38,20 +38,29 @@ function run(args: string[], env: Record<string, string> = {}): Promise<{ code: 
 
 const runs: Record<string, string> = {};
 let redisSkipped = '';
+let made: Promise<void> | undefined;
 
-before(async () => {
-  // One after another: the scenarios judge timings, and three runs at once on two cores made the
-  // reference miss a deadline.
-  const embedded = await run(['--out', join(OUT, 'embedded'), '--tags', '@V01 or @R-CH-2']);
-  const mutant = await run(['--out', join(OUT, 'mutant'), '--impl', `mutant:${MUTANT}`, '--tags', '@V01']);
-  const redis = await run(['--out', join(OUT, 'redis'), '--backend', 'redis', '--tags', '@V01'], { SPOTCHECK_REDIS_VIA: 'binary' });
-  assert.equal(embedded.code, 0, embedded.stderr);
-  assert.equal(mutant.code, 1, `the mutant must fail V01: ${mutant.stderr}`);
-  runs.embedded = join(OUT, 'embedded/compliance.json');
-  runs.mutant = join(OUT, 'mutant/compliance.json');
-  if (redis.code === 0) runs.redis = join(OUT, 'redis/compliance.json');
-  else redisSkipped = `no Redis run (redis-server binary: ${redis.stderr.trim().split('\n')[0]})`;
-});
+/**
+ * The runs, made once by the first test that needs them (not in a hook: Node runs hooks even when
+ * --test-name-pattern skips every test, and a test that needs no run, run alone, should not wait
+ * for three).
+ */
+function makeRuns(): Promise<void> {
+  made ??= (async () => {
+    // One after another: the scenarios judge timings, and three runs at once on two cores made the
+    // reference miss a deadline.
+    const embedded = await run(['--out', join(OUT, 'embedded'), '--tags', '@V01 or @R-CH-2']);
+    const mutant = await run(['--out', join(OUT, 'mutant'), '--impl', `mutant:${MUTANT}`, '--tags', '@V01']);
+    const redis = await run(['--out', join(OUT, 'redis'), '--backend', 'redis', '--tags', '@V01'], { SPOTCHECK_REDIS_VIA: 'binary' });
+    assert.equal(embedded.code, 0, embedded.stderr);
+    assert.equal(mutant.code, 1, `the mutant must fail V01: ${mutant.stderr}`);
+    runs.embedded = join(OUT, 'embedded/compliance.json');
+    runs.mutant = join(OUT, 'mutant/compliance.json');
+    if (redis.code === 0) runs.redis = join(OUT, 'redis/compliance.json');
+    else redisSkipped = `no Redis run (redis-server binary: ${redis.stderr.trim().split('\n')[0]})`;
+  })();
+  return made;
+}
 
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Compliance;
 const inputs = () => [runs.embedded, ...(runs.redis ? [runs.redis] : []), runs.mutant];
@@ -62,7 +71,8 @@ describe('site build', () => {
     assert.deepEqual([...grouped].sort(), REQUIREMENTS.map((r) => r.id).sort());
   });
 
-  test('one page per ID, the matrix data inlined, report links that resolve', (t) => {
+  test('one page per ID, the matrix data inlined, report links that resolve', async (t) => {
+    await makeRuns();
     if (redisSkipped) t.diagnostic(redisSkipped);
     const out = join(OUT, 'site');
     const r = buildSite({ out, files: inputs() });
@@ -90,11 +100,46 @@ describe('site build', () => {
     assert.throws(() => buildSite({ out: join(OUT, 'bad-site'), files: [bad] }), SiteInputError);
   });
 
-  test('a certificate.json holding a compliance report is read like one', () => {
+  test('a certificate.json holding a compliance report is read like one', async () => {
+    await makeRuns();
     const cert = join(OUT, 'mutant', 'certificate.json');
     writeFileSync(cert, JSON.stringify({ certificate: 'spotcheck', compliance: read(runs.mutant) }));
     const r = buildSite({ out: join(OUT, 'cert-site'), files: [runs.embedded, cert] });
     assert.equal(r.runs, 2);
+  });
+
+  test('a scenario resting on an assumption is marked so on its rule page, with the assumption\'s words', () => {
+    // No run needed: a report that ran nothing shows every scenario of the features all the same.
+    const empty = join(OUT, 'empty', 'compliance.json');
+    mkdirSync(join(OUT, 'empty'), { recursive: true });
+    writeFileSync(empty, JSON.stringify({ implementation: { name: 'nothing', version: '0', backend: 'embedded' }, startedAt: '2026-01-01T00:00:00Z', durationMs: 0, requirements: [] }));
+    const out = join(OUT, 'assumption-site');
+    buildSite({ out, files: [empty] });
+    const section = (id: string, name: string) => {
+      const html = readFileSync(join(out, `rules/${id}.html`), 'utf8');
+      const found = html.split('<section class="scenario"').find((s) => s.includes(`>${name}</h3>`));
+      assert.ok(found, `${id}.html has no scenario "${name}"`);
+      return found;
+    };
+    const marks = (html: string) => [...html.matchAll(/<strong>rests on an assumption: (.*?)<\/strong>/g)].map((m) => m[1]);
+    // select-one.feature:12 rests on two headings; each is named and quoted from docs/assumptions.md.
+    const full = section('V01', 'A server whose queue is full is passed over before acceptance');
+    assert.deepEqual(marks(full), ['Select-one tries the heaviest server first', 'Queue capacity']);
+    assert.match(full, /data-assumption="select-one-tries-the-heaviest-server-first"/);
+    assert.match(full, /the first\s+pick of a fresh channel is its heaviest candidate/);
+    assert.match(full, /<code>B: no, C: yes<\/code>/);
+    // The paragraph is HTML-escaped ("waiting < queueCapacity"), and its scenario list is not shown.
+    assert.match(full, /A node accepts while waiting &lt;\s+queueCapacity/);
+    assert.doesNotMatch(full, /Scenarios \(&quot;node B/);
+    // An outline is marked by the Examples tables the page shows: on V01's page, only the table
+    // that carries V01 (queue capacity), not the others' heaviest-first.
+    const outline = section('V01', '&lt;boundary&gt;');
+    assert.deepEqual(marks(outline), ['Queue capacity']);
+    assert.match(outline, /\(Examples "no target has accepted yet", line 21\)/);
+    // A scenario the chapter's words decide carries no mark.
+    assert.deepEqual(marks(section('V02', 'A node direct message runs on the named node only')), []);
+    assert.deepEqual(marks(section('R-CH-2', 'A RID that does not exist in the mesh ends NotFound')), []);
+    assert.deepEqual(marks(section('V02', 'The named node&#39;s queue is full: Busy, and no other node is used')), ['Queue capacity', 'ErrorKinds the chapter does not name']);
   });
 });
 
@@ -109,6 +154,7 @@ describe('site in a browser', { skip: noChromium ? `browser tests skipped: no Ch
   const ids = () => page.$$eval('#matrix-table tr[data-id]', (rows) => rows.map((r) => r.getAttribute('data-id')));
 
   before(async () => {
+    await makeRuns();
     const { chromium } = await import('playwright-core');
     buildSite({ out: site, files: inputs() });
     mkdirSync(shots, { recursive: true });

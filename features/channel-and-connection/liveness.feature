@@ -6,7 +6,7 @@ Feature: One peer's failure stays with that peer
   Background:
     Given a RouteMesh "m1" with nodes A, B and C
 
-  @V04 @R-CONN-2 @node-direct @liveness
+  @V04 @R-CONN-2 @node-direct @liveness @assumption:peer-history-events
   Scenario: A hung peer is not-ready within the liveness deadline, and nothing else is affected
     When node B hangs
     Then A's peer B becomes not-ready within the liveness deadline
@@ -17,7 +17,7 @@ Feature: One peer's failure stays with that peer
     And a node direct message from C to A still gets a reply
     And a node direct message from A to A still gets a reply
 
-  @V04 @R-CONN-2 @node-direct @liveness
+  @V04 @R-CONN-2 @node-direct @liveness @assumption:peer-history-events
   Scenario: A crashed peer is not-ready within the liveness deadline, and nothing else is affected
     When node B crashes
     Then C's peer B becomes not-ready within the liveness deadline
@@ -25,7 +25,7 @@ Feature: One peer's failure stays with that peer
     And host C is Ready
     And a node direct message from C to A still gets a reply
 
-  @V04 @node-direct @liveness @objects
+  @V04 @node-direct @liveness @objects @assumption:peer-history-events
   Scenario: A local owner keeps processing while one of its peers fails liveness
     Given actor "a1" is Ready on A with a timer every 20 ms
     When node B hangs
@@ -40,7 +40,7 @@ Feature: One peer's failure stays with that peer
     And A's peer C stayed ready throughout
     And host A is Ready
 
-    @R-CONN-1 @liveness
+    @R-CONN-1 @liveness @assumption:peer-history-events
     Examples:
       | how             | ends                          | reason            |
       | orderly         | is closed orderly by B        | an orderly close  |

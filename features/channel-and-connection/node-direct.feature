@@ -21,7 +21,7 @@ Feature: Node direct keeps the node the caller named
     And every attempt named B
     And the handler never ran for the request
 
-  @V02 @node-direct
+  @V02 @node-direct @assumption:queue-capacity @assumption:errorkinds-the-chapter-does-not-name
   Scenario: The named node's queue is full: Busy, and no other node is used
     Given node B's queue is full
     When A sends a node direct message to B
@@ -57,7 +57,7 @@ Feature: Node direct keeps the node the caller named
     Then the request ends with failure NotFound
     And the handler never ran for the request
 
-  @V03 @node-direct @failpoint:transport.ack-lost-after-write
+  @V03 @node-direct @failpoint:transport.ack-lost-after-write @assumption:errorkinds-the-chapter-does-not-name
   Scenario: Acceptance unknown after the connection drops: not resubmitted, not retried
     Given the connection from A to B will fail after the next operation is written to it
     When A sends a node direct message to B

@@ -8,7 +8,7 @@ Feature: Channel select-one
     Given a RouteMesh "m1" with nodes A, B and C
     And a RouteMesh channel "work" served by B (weight 10) and C (weight 1)
 
-  @V01 @channels @node-direct
+  @V01 @channels @node-direct @assumption:select-one-tries-the-heaviest-server-first @assumption:queue-capacity
   Scenario: A server whose queue is full is passed over before acceptance
     Given node B's queue is full
     When A sends a request on channel "work"
@@ -19,7 +19,7 @@ Feature: Channel select-one
       | C      | yes      |
     And the handler ran exactly once, on C
 
-  @V01 @V03 @R-GEN-2 @R-GEN-4 @channels
+  @V01 @V03 @R-GEN-2 @R-GEN-4 @channels @assumption:select-one-tries-the-heaviest-server-first @assumption:errorkinds-the-chapter-does-not-name
   Scenario: An accepted request is not run on another server when its connection is lost
     When A sends a request on channel "work" that blocks on gate "g"
     And the handler has started on B and then the connection from A to B fails with a transport error
@@ -31,7 +31,7 @@ Feature: Channel select-one
     And the handler ran exactly once, on B
     And no handler ran for an operation the application did not start
 
-  @V01 @R-GEN-2 @R-GEN-4 @channels
+  @V01 @R-GEN-2 @R-GEN-4 @channels @assumption:select-one-tries-the-heaviest-server-first @assumption:deadlines-count-from-submit
   Scenario: An accepted request that reaches its deadline is not run on another server
     When A sends a request on channel "work" that blocks on gate "g", with a deadline of 1000 ms
     And the handler has started on B
@@ -39,7 +39,7 @@ Feature: Channel select-one
     And the handler ran exactly once, on B
     And no handler ran for an operation the application did not start
 
-  @V01 @channels @node-direct
+  @V01 @channels @node-direct @assumption:select-one-tries-the-heaviest-server-first @assumption:queue-capacity
   Scenario: After a refusal, re-selection goes only to an eligible server
     Given a RouteMesh channel "mix" served by A (weight 5), B (weight 10) and C (weight 1)
     And server A of channel "mix" is not Ready
@@ -52,7 +52,7 @@ Feature: Channel select-one
       | C      | yes      |
     And the handler never ran on A
 
-  @R-GEN-1 @channels @node-direct
+  @R-GEN-1 @channels @node-direct @assumption:queue-capacity @assumption:deadlines-count-from-submit @assumption:errorkinds-the-chapter-does-not-name
   Scenario: Re-selection ends with the operation's deadline
     Given node B's queue is full
     And node C's queue is full
@@ -69,18 +69,18 @@ Feature: Channel select-one
     Then every one of the requests ended with a reply from C
     And the handler never ran on B
 
-    @R-CH-1 @channels
+    @R-CH-1 @channels @assumption:default-server-weight
     Examples: RouteMesh servers need to be Ready and weigh more than 0
       | kind      | condition    |
       | RouteMesh | has weight 0 |
       | RouteMesh | is not Ready |
 
-    @R-CH-1 @channels
+    @R-CH-1 @channels @assumption:default-server-weight
     Examples: ClientServer servers need to be Ready
       | kind         | condition    |
       | ClientServer | is not Ready |
 
-  @R-CH-1 @channels
+  @R-CH-1 @channels @assumption:errorkinds-the-chapter-does-not-name
   Scenario: With no eligible server the request ends Unavailable and runs nowhere
     Given server B of channel "work" is not Ready
     And server C of channel "work" has weight 0

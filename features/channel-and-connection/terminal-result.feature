@@ -15,7 +15,7 @@ Feature: Exactly one terminal result, and no retry on the application's behalf
     Then the request ends cancelled
     And the application on A received exactly one result for the request
 
-  @R-GEN-3 @node-direct
+  @R-GEN-3 @node-direct @assumption:shutdown
   Scenario: A request in flight when its node shuts down ends with shutdown, once
     When A sends a node direct message to B that blocks on gate "g"
     And the handler has started on B
@@ -31,7 +31,7 @@ Feature: Exactly one terminal result, and no retry on the application's behalf
     Then the request ends with a reply from B
     And the application on A received exactly one result for the request
 
-    @R-GEN-3 @node-direct
+    @R-GEN-3 @node-direct @assumption:shutdown
     Examples:
       | late signal         | late event               |
       | it is cancelled     | the request is cancelled |
@@ -44,13 +44,13 @@ Feature: Exactly one terminal result, and no retry on the application's behalf
     Then the request ends with failure HandlerError
     And the application on A received exactly one result for the request
 
-    @R-GEN-3 @node-direct
+    @R-GEN-3 @node-direct @assumption:shutdown @assumption:errorkinds-the-chapter-does-not-name
     Examples:
       | late signal         | late event               |
       | it is cancelled     | the request is cancelled |
       | its node shuts down | node A shuts down        |
 
-  @R-GEN-4 @node-direct
+  @R-GEN-4 @node-direct @assumption:errorkinds-the-chapter-does-not-name
   Scenario: A failed operation returns its ErrorKind and is not started again
     When A sends a node direct message to B that fails
     Then the request ends with failure HandlerError

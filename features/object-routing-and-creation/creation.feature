@@ -19,7 +19,7 @@ Feature: Creation: one factory, and recovery of exactly the record that was bein
     And the factory of "a1" ran exactly once, on the node whose creation won
     And the record of "a1" is Ready, owned by the node whose creation won, generation 1
 
-    @R-CRE-1 @V06 @objects
+    @R-CRE-1 @V06 @objects @assumption:errorkinds-the-chapter-does-not-name
     Examples:
       | kind      |
       | actor     |
@@ -33,7 +33,7 @@ Feature: Creation: one factory, and recovery of exactly the record that was bein
     And the other creation ends with failure AlreadyExists
     And the factory of "a1" ran exactly once, on the node whose creation won
 
-    @R-CRE-1 @V06 @objects @store-faults
+    @R-CRE-1 @V06 @objects @store-faults @assumption:errorkinds-the-chapter-does-not-name
     Examples:
       | kind      |
       | actor     |
@@ -61,7 +61,7 @@ Feature: Creation: one factory, and recovery of exactly the record that was bein
     And A and C each create actor "a1" on themselves with input "second", at once
     Then after the fault the factory of "a1" ran on one node at most, for generation 1 with its stored input "first"
 
-  @R-CRE-2 @V08 @objects
+  @R-CRE-2 @V08 @objects @assumption:errorkinds-the-chapter-does-not-name
   Scenario: A Close of a creation whose process died cancels exactly that record
     When A creates actor "a1" on B with input "first", its factory held on gate "f"
     And the factory of "a1" has started on B
@@ -86,7 +86,7 @@ Feature: Creation: one factory, and recovery of exactly the record that was bein
     Then the request ends with failure GenerationMismatch
     And the record of "s1" is unchanged
 
-    @V08 @objects
+    @V08 @objects @assumption:errorkinds-the-chapter-does-not-name
     Examples:
       | operation                         |
       | closes "s1"                       |

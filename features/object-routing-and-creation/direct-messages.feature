@@ -31,7 +31,7 @@ Feature: Actor and Spot direct messages go to the logical ID's current Ready own
     And the handler never ran for the request
     And the record of "a1" is Ready, owned by B, generation 1
 
-  @V02 @liveness @objects
+  @V02 @liveness @objects @assumption:errorkinds-the-chapter-does-not-name
   Scenario: An actor direct message keeps its logical target when the owner's connection is not ready
     Given actor "a1" is Ready on B
     And node B hangs and A's peer B has become not-ready

@@ -63,14 +63,14 @@ Feature: Instance Spots: cold activation only from Missing
     And the handler ran exactly once, on B
     And the factory runs of "i1" were "B:1"
 
-  @R-INST-1 @objects @instance-spots @store-faults
+  @R-INST-1 @objects @instance-spots @store-faults @assumption:errorkinds-the-chapter-does-not-name
   Scenario: Two first messages race for a Missing Instance Spot: one node activates one generation
     When the Location Store answers A and C 100 ms late
     And A and C each send Instance Spot "i1" a first message with Instance intent, at once
     Then exactly one node ran the factory of "i1", for generation 1, and owns it
     And each first message ended with a reply from the node that activated "i1", or Unavailable without running
 
-  @R-INST-1 @objects @instance-spots @store-faults
+  @R-INST-1 @objects @instance-spots @store-faults @assumption:errorkinds-the-chapter-does-not-name
   Scenario: Two first messages race while the factory is held: only the activation holding the Creating record builds
     When the Location Store answers A and C 100 ms late
     And A and C each send Instance Spot "i1" a first message with Instance intent, at once, whose factory is held on gate "f"
@@ -105,7 +105,7 @@ Feature: Instance Spots: cold activation only from Missing
     And the record of "i1" is Ready, owned by C, generation 2
     And the factory runs of "i1" were "B:1 then C:2"
 
-  @R-INST-2 @R-INST-7 @objects @instance-spots @failpoint:activation.fail-before-ready
+  @R-INST-2 @R-INST-7 @objects @instance-spots @failpoint:activation.fail-before-ready @assumption:errorkinds-the-chapter-does-not-name
   Scenario: A resumed first activation handles the stored first message before the message that resumed it
     Given B's next cold activation stops before the record is Ready
     And C sends Instance Spot "i1" the first message with Instance intent, activating on B
@@ -137,7 +137,7 @@ Feature: Instance Spots: cold activation only from Missing
     And no factory of "i1" ran after the fault
     And generation 1 of "i1" was kept on B or cancelled, never carried on elsewhere
 
-  @V11 @objects @instance-spots
+  @V11 @objects @instance-spots @assumption:restart
   Scenario: The node the recovery pointer names restarts: the new process does not resume the old activation
     When A sends Instance Spot "i1" the first message with Instance intent, activating on B, whose factory is held on gate "f"
     And the factory of "i1" has started on B
@@ -166,7 +166,7 @@ Feature: Instance Spots: cold activation only from Missing
     And the handler never ran for the request
     And the record of "o1" is <record>
 
-    @V12 @objects @instance-spots
+    @V12 @objects @instance-spots @assumption:errorkinds-the-chapter-does-not-name
     Examples:
       | what                                   | situation                                              | kind          | error       | record                             |
       | an Actor that does not exist           | every node is running                                  | actor         | NotFound    | Missing, generation 0              |

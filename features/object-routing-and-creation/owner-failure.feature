@@ -24,13 +24,13 @@ Feature: An owner that dies is not replaced
     And the record of "o1" is Ready, owned by B, generation 1
     And no factory of "o1" ran after the fault
 
-    @R-OBJ-1 @R-OBJ-4 @objects
+    @R-OBJ-1 @R-OBJ-4 @objects @assumption:restart
     Examples: Actors and User Spots
       | kind      | message   | message plural |
       | actor     | a message | messages       |
       | user spot | a message | messages       |
 
-    @R-OBJ-4 @R-INST-4 @V10 @objects @instance-spots
+    @R-OBJ-4 @R-INST-4 @V10 @objects @instance-spots @assumption:restart
     Examples: Instance Spots, even with Instance intent
       | kind          | message                        | message plural                  |
       | Instance Spot | a message with Instance intent | messages with Instance intent   |

@@ -14,7 +14,7 @@ Feature: Relocating an Instance Spot is neither cold activation nor crash failov
     And the factory runs of "i1" were "B:1"
     And the lifecycle callback of "i1" succeeded on C after 0 failed attempts
 
-  @V12 @V13 @objects @instance-spots @relocation @failpoint:relocation.crash-target-before-commit
+  @V12 @V13 @objects @instance-spots @relocation @failpoint:relocation.crash-target-before-commit @assumption:errorkinds-the-chapter-does-not-name
   Scenario: A relocation whose target died is not recovered by cold activation
     Given the target C dies when the cutover arrives, before the commit
     When B relocates "i1" to C

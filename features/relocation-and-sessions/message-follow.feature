@@ -27,7 +27,7 @@ Feature: Message Follow follows a committed move, for MessageFollowDuration only
     Then the request ends with a reply from C
     And the request ran on B
 
-  @R-OBJ-3 @objects @relocation @long
+  @R-OBJ-3 @objects @relocation @long @assumption:errorkinds-the-chapter-does-not-name
   Scenario: With no MessageFollowDuration of its own, Message Follow lasts the spec's default of 30 seconds
     Given a RouteMesh "m1" with nodes A, B and C
     And actor "a1" is Ready on B
@@ -41,7 +41,7 @@ Feature: Message Follow follows a committed move, for MessageFollowDuration only
     Then the request ends with failure Unavailable
     And the handler never ran for the request
 
-  @R-OBJ-3 @objects @relocation
+  @R-OBJ-3 @objects @relocation @assumption:errorkinds-the-chapter-does-not-name
   Scenario: After MessageFollowDuration the previous owner follows nothing
     Given MessageFollowDuration is 300 ms
     And a RouteMesh "m1" with nodes A, B and C
@@ -52,7 +52,7 @@ Feature: Message Follow follows a committed move, for MessageFollowDuration only
     Then the request ends with failure Unavailable
     And the handler never ran for the request
 
-  @R-OBJ-3 @objects @relocation
+  @R-OBJ-3 @objects @relocation @assumption:errorkinds-the-chapter-does-not-name
   Scenario: MessageFollowDuration 0 turns Message Follow off
     Given MessageFollowDuration is 0 ms
     And a RouteMesh "m1" with nodes A, B and C
@@ -62,7 +62,7 @@ Feature: Message Follow follows a committed move, for MessageFollowDuration only
     Then the request ends with failure Unavailable
     And the handler never ran for the request
 
-  @R-OBJ-3 @R-REL-6 @objects @relocation @failpoint:relocation.crash-source-after-commit
+  @R-OBJ-3 @R-REL-6 @objects @relocation @failpoint:relocation.crash-source-after-commit @assumption:errorkinds-the-chapter-does-not-name @assumption:restart @assumption:peer-history-events
   Scenario: Message Follow never follows a crash: a restarted previous owner follows nothing
     Given MessageFollowDuration is 30000 ms
     And a RouteMesh "m1" with nodes A, B and C

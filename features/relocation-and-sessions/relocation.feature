@@ -17,7 +17,7 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     And the record of "a1" <record>
     And the relocation of "a1" aimed at C only
 
-    @R-REL-1 @V13 @objects @relocation @failpoint:relocation.fail-before-relay-ready
+    @R-REL-1 @V13 @objects @relocation @failpoint:relocation.fail-before-relay-ready @assumption:errorkinds-the-chapter-does-not-name
     Examples: before the relay-ready reply is accepted
       | failure timing                                         | failpoint                                                     | result                   | record                                |
       | Explicit failure before relay-ready: the source stays  | the target C fails explicitly before relay-ready is accepted | failure RelocationFailed | stays Ready, owned by B, generation 1 |
@@ -27,7 +27,7 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
       | failure timing                                                        | failpoint                                             | result              | record                                                                  |
       | The cutover submit fails: no rollback, the target commits on fallback | the source B cannot submit the cutover                | a reply from B      | becomes Ready, owned by C, generation 1, on the 1,000 ms cutover fallback   |
 
-    @R-REL-2 @R-REL-7 @V13 @V14 @objects @relocation @failpoint:relocation.crash-source-after-relay-ready
+    @R-REL-2 @R-REL-7 @V13 @V14 @objects @relocation @failpoint:relocation.crash-source-after-relay-ready @assumption:errorkinds-the-chapter-does-not-name
     Examples: the source process ended after relay-ready was accepted
       | failure timing                                                        | failpoint                                             | result              | record                                                                  |
       | The source dies: the target commits on the fallback                   | the source B dies right after accepting relay-ready   | failure Unavailable | becomes Ready, owned by C, generation 1, on the 1,000 ms cutover fallback   |
@@ -42,7 +42,7 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
       | failure timing                                                | failpoint                             | result         | record                                |
       | The target dies after the commit: it stays the owner          | the target C dies right after the commit | a reply from B | stays Ready, owned by C, generation 1 |
 
-    @R-REL-6 @V14 @V13 @objects @relocation @failpoint:relocation.crash-target-before-commit
+    @R-REL-6 @V14 @V13 @objects @relocation @failpoint:relocation.crash-target-before-commit @assumption:errorkinds-the-chapter-does-not-name
     Examples: the target process ended during the operation
       | failure timing                                                  | failpoint                                                 | result                   | record                                |
       | The target dies before the commit: no other target, no rollback | the target C dies when the cutover arrives, before the commit | failure RelocationFailed | stays Ready, owned by B, generation 1 |
@@ -52,7 +52,7 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
       | failure timing                                           | failpoint                                                 | result         | record                                |
       | The commit's reply is lost: the record is re-read         | C's next Location Store change loses its reply after it applied | a reply from B | stays Ready, owned by C, generation 1 |
 
-  @R-REL-1 @objects @relocation @failpoint:relocation.fail-before-relay-ready
+  @R-REL-1 @objects @relocation @failpoint:relocation.fail-before-relay-ready @assumption:errorkinds-the-chapter-does-not-name
   Scenario: Before the boundary an explicit failure discards what the target had prepared
     Given the target C fails explicitly before relay-ready is accepted
     When B relocates "a1" to C
@@ -72,7 +72,7 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     And the lifecycle callback of "a1" succeeded on C after 1 failed attempt
     And the record of "a1" stays Ready, owned by C, generation 1
 
-  @R-REL-3 @objects @store-faults @relocation @failpoint:store.reply-lost-after-apply
+  @R-REL-3 @objects @store-faults @relocation @failpoint:store.reply-lost-after-apply @assumption:storeversion-counts-by-one
   Scenario: The commit's reply is lost after it applied: the target re-reads the record, it does not guess
     Given C's next Location Store change loses its reply after it applied
     When B relocates "a1" to C
@@ -83,7 +83,7 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     Then the request ends with a reply from C
     And the handler ran exactly once, on C
 
-  @R-REL-3 @objects @store-faults @relocation @failpoint:store.fail-before-apply
+  @R-REL-3 @objects @store-faults @relocation @failpoint:store.fail-before-apply @assumption:storeversion-counts-by-one
   Scenario: The commit failed before it applied: the target re-reads the record, it does not guess
     Given C's next Location Store change fails before it applied
     When B relocates "a1" to C
@@ -91,7 +91,7 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     And after its unclear change C re-read "a1" with the StoreVersion first used before changing it again
     And the record of "a1" stays owned by the node the relocation's result names
 
-  @R-REL-1 @V13 @objects @relocation @failpoint:relocation.fail-before-relay-ready
+  @R-REL-1 @V13 @objects @relocation @failpoint:relocation.fail-before-relay-ready @assumption:errorkinds-the-chapter-does-not-name
   Scenario: Before the boundary an explicit failure keeps the source's queue and membership
     Given A sends actor "a1" a message that blocks on gate "g"
     And the handler has started on B
@@ -127,7 +127,7 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     And messages to actor "a1" from A and B keep ending Unavailable for an owner lease, and none runs
     And the record of "a1" stays Ready, owned by C, generation 1
 
-  @R-REL-6 @V14 @objects @relocation @failpoint:relocation.crash-target-before-commit
+  @R-REL-6 @V14 @objects @relocation @failpoint:relocation.crash-target-before-commit @assumption:errorkinds-the-chapter-does-not-name
   Scenario: A target that died before the commit and restarts does not resume the relocation
     Given the target C dies when the cutover arrives, before the commit
     When B relocates "a1" to C
@@ -178,7 +178,7 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     And the later message ran on C
     And the record of "a1" stays Ready, owned by C, generation 1
 
-  @V08 @objects @relocation
+  @V08 @objects @relocation @assumption:errorkinds-the-chapter-does-not-name
   Scenario: A relocation naming another generation is rejected
     When A relocates "a1" to C, naming generation 2
     Then the relocation ends with failure GenerationMismatch

@@ -25,7 +25,7 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     Then the request ends with a reply from C
     And the handler ran exactly once, on C
 
-  @V02 @liveness @objects @sessions
+  @V02 @liveness @objects @sessions @assumption:errorkinds-the-chapter-does-not-name
   Scenario: A relay keeps its binding: when the bound owner is not ready, it goes nowhere else
     Given node B hangs and A's peer B has become not-ready
     When client "c1" relays a message through its binding of "a1"
@@ -33,7 +33,7 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     And every attempt named B
     And the handler never ran for the request
 
-  @V05 @reconnect @objects @sessions
+  @V05 @reconnect @objects @sessions @assumption:errorkinds-the-chapter-does-not-name @assumption:peer-history-events
   Scenario: A relay in flight when the link to the bound owner breaks is not carried over to the new connection
     When client "c1" relays a message through its binding of "a1" that blocks on gate "g"
     And the handler has started on B and then the connection from A to B fails with a transport error
@@ -44,7 +44,7 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     When client "c1" relays a message through its binding of "a1"
     Then the request ends with a reply from B
 
-  @R-SES-1 @objects @relocation @sessions
+  @R-SES-1 @objects @relocation @sessions @assumption:errorkinds-the-chapter-does-not-name
   Scenario: A location update for another generation is not applied to the binding
     Given "a1" was closed and created again on B
     When A relocates "a1" to C
@@ -69,13 +69,13 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     Then the request ends with a reply from <node>
     And the handler of the request ran for generation 2
 
-    @V09 @objects @sessions
+    @V09 @objects @sessions @assumption:errorkinds-the-chapter-does-not-name
     Examples:
       | node |
       | B    |
       | C    |
 
-  @V09 @objects @sessions
+  @V09 @objects @sessions @assumption:errorkinds-the-chapter-does-not-name @assumption:restart
   Scenario: After the owner died and the application created the Actor anew, the old binding stays ended
     When node B crashes
     And node B has restarted and its peers are ready
@@ -85,7 +85,7 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     And the handler never ran for the request
     And the Session owner A holds client "c1"'s binding of "a1" for generation 1 as ended
 
-  @R-SES-2 @V09 @objects @sessions
+  @R-SES-2 @V09 @objects @sessions @assumption:errorkinds-the-chapter-does-not-name
   Scenario: A late relay through the old binding is not applied to the new binding
     Given "a1" was closed and created again on B
     And client "c1" has bound "a1" again
@@ -94,7 +94,7 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     And the handler never ran for the request
     And the Session owner A holds client "c1"'s new binding of "a1" as bound, for generation 2
 
-  @R-SES-2 @objects @sessions
+  @R-SES-2 @objects @sessions @assumption:errorkinds-the-chapter-does-not-name
   Scenario: A late unbind with the old token leaves the new binding bound
     Given "a1" was closed and created again on B
     And client "c1" has bound "a1" again
@@ -105,7 +105,7 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     Then the request ends with a reply from B
     And the handler of the request ran for generation 2
 
-  @R-SES-2 @objects @sessions
+  @R-SES-2 @objects @sessions @assumption:errorkinds-the-chapter-does-not-name
   Scenario: An unbind with the previous Session's token is not applied to the new Session's binding
     Given client "c1" has another Session on A with "a1" bound
     When the first connection of client "c1" disconnects
@@ -142,13 +142,13 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     When client "c1" relays a message through its binding of "a1"
     Then the request ends with a reply from B
 
-    @V15 @R-SES-3 @objects @sessions
+    @V15 @R-SES-3 @objects @sessions @assumption:errorkinds-the-chapter-does-not-name @assumption:restart
     Examples:
       | where                       | restart                                       | node |
       | to another node             | nothing more happens                          | C    |
       | to the same node, restarted | node A has restarted and its peers are ready  | A    |
 
-  @R-SES-3 @objects @sessions
+  @R-SES-3 @objects @sessions @assumption:errorkinds-the-chapter-does-not-name
   Scenario: A reply meant for the dead Session owner's connection never reaches the new Session
     When client "c1" relays a message through its binding of "a1" that blocks on gate "g"
     And the handler has started on B
@@ -166,7 +166,7 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     Then the relocation ends with a reply from B
     And client "c1" received nothing on its second connection that belongs to the first
 
-  @R-SES-3 @objects @sessions
+  @R-SES-3 @objects @sessions @assumption:errorkinds-the-chapter-does-not-name
   Scenario: A client with a wrong credential is refused, and its connection closed
     When client "c2" connects to A
     And client "c2" authenticates with a wrong credential

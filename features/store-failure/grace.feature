@@ -8,7 +8,7 @@ Feature: StoreFailureGrace: what a node keeps, and what it stops, while the Stor
   Background:
     Given a RouteMesh "m1" with nodes A, B and C
 
-  @R-STO-2 @liveness @store-faults
+  @R-STO-2 @liveness @store-faults @assumption:peer-history-events
   Scenario: The last descriptor list and its connections stay, and liveness checks go on
     When the Location Store stops answering A
     And A has failed to read the descriptor list
@@ -17,7 +17,7 @@ Feature: StoreFailureGrace: what a node keeps, and what it stops, while the Stor
     Then A's peer C becomes not-ready within the liveness deadline
     And A's peer B stayed ready throughout
 
-  @R-STO-2 @reconnect @store-faults
+  @R-STO-2 @reconnect @store-faults @assumption:peer-history-events
   Scenario: During grace a broken connection to a listed peer is made again from the last list
     When the Location Store stops answering A
     And A has failed to read the descriptor list
@@ -25,7 +25,7 @@ Feature: StoreFailureGrace: what a node keeps, and what it stops, while the Stor
     Then A's peer B is ready again on a new connection
     And A's peer C stayed ready throughout
 
-  @R-STO-2 @node-direct @store-faults
+  @R-STO-2 @node-direct @store-faults @assumption:peer-history-events
   Scenario: A node outside the last descriptor list is not connected to
     When the Location Store stops answering A
     And A has failed to read the descriptor list
@@ -35,7 +35,7 @@ Feature: StoreFailureGrace: what a node keeps, and what it stops, while the Stor
     When A sends a node direct message to D
     Then the request ends with failure NotFound
 
-  @R-STO-4 @store-faults
+  @R-STO-4 @store-faults @assumption:peer-history-events
   Scenario: When the Store answers again only the needed connection changes are made
     Given the connections of A are noted
     When the Location Store stops answering A
@@ -45,7 +45,7 @@ Feature: StoreFailureGrace: what a node keeps, and what it stops, while the Stor
     Then A's peer D becomes ready
     And A's connections to B and C are the ones noted
 
-  @R-STO-4 @store-faults
+  @R-STO-4 @store-faults @assumption:peer-history-events
   Scenario: When the Store answers again, a node that left the list meanwhile is disconnected
     Given node D joins mesh "m1"
     And A's peer D becomes ready
@@ -97,7 +97,7 @@ Feature: StoreFailureGrace: what a node keeps, and what it stops, while the Stor
     Then the request ends with failure Unavailable
     And the record of "s1" is unchanged
 
-  @R-STO-3 @objects @store-faults @relocation
+  @R-STO-3 @objects @store-faults @relocation @assumption:deadlines-count-from-submit
   Scenario: Grace does not extend a relocation's deadline
     Given actor "a1" is Ready on B
     When the Location Store stops answering B

@@ -15,7 +15,7 @@ Feature: A Location Store change whose result is lost is re-read, never guessed
     And the record of "a1" is Ready, owned by B, generation 1
     And the factory of "a1" ran exactly once, on B
 
-    @R-STO-1 @objects @store-faults @failpoint:store.fail-before-apply @failpoint:store.reply-lost-after-apply
+    @R-STO-1 @objects @store-faults @failpoint:store.fail-before-apply @failpoint:store.reply-lost-after-apply @assumption:storeversion-counts-by-one
     Examples:
       | how                        | fails                            |
       | it had applied             | loses its reply after it applied |

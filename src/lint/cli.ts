@@ -3,7 +3,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { coverage, lintFeatures, type FeatureFile } from './lint.ts';
+import { coverage, lintFeatures, parseAssumptions, type Assumption, type FeatureFile, type Problem } from './lint.ts';
 import { REQUIREMENTS, requiredIds } from '../requirements/registry.ts';
 import { CLAUSES } from '../requirements/clauses.ts';
 import { clauseCoverage, lintClauses } from './clauses.ts';
@@ -25,8 +25,18 @@ function readFeatures(root: string): FeatureFile[] {
 
 const SPEC = path.join(process.cwd(), '../shared/spec/failure-handling-and-failover-scope.txt');
 
+// `@assumption:<slug>` names a `###` heading of docs/assumptions.md, read here from the kit root
+// (the current directory, as for features/) so that lintFeatures only lints what it is given.
+const ASSUMPTIONS = path.join(process.cwd(), 'docs/assumptions.md');
+
+function readAssumptions(): { assumptions: Assumption[]; problems: Problem[] } {
+  if (!fs.existsSync(ASSUMPTIONS)) return { assumptions: [], problems: [{ uri: 'docs/assumptions.md', line: 0, message: `${ASSUMPTIONS} is missing: no @assumption:<slug> tag can be checked against it` }] };
+  return { assumptions: parseAssumptions(fs.readFileSync(ASSUMPTIONS, 'utf8')), problems: [] };
+}
+
 const files = readFeatures(process.cwd());
-const problems = lintFeatures(files);
+const assumed = readAssumptions();
+const problems = [...assumed.problems, ...lintFeatures(files, { assumptions: assumed.assumptions })];
 // The clause table (src/requirements/clauses.ts) quotes the spec: without the spec beside the
 // project that part cannot be checked, which is a problem, not a pass.
 if (fs.existsSync(SPEC)) problems.push(...lintClauses(files, fs.readFileSync(SPEC, 'utf8'), CLAUSES, REQUIREMENTS.map((r) => r.id)));

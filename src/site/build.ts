@@ -3,7 +3,7 @@
 // fresh staging folder beside the output and swapped in at the end, so a folder never holds half a
 // site (the same promise the run's reports make).
 
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFeatures } from './gherkin.ts';
@@ -11,6 +11,7 @@ import { readRun, SiteInputError } from './inputs.ts';
 import { matrixData, rulePages, siteRuns } from './model.ts';
 import { matrixPage } from './matrix-page.ts';
 import { rulePage, rulesIndex } from './rule-page.ts';
+import { parseAssumptions, type Assumption } from '../lint/lint.ts';
 
 const KIT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const CLIENT = fileURLToPath(new URL('./client/', import.meta.url));
@@ -22,13 +23,19 @@ export interface BuildResult {
   bytes: number;
 }
 
+/** docs/assumptions.md of the kit: what each `@assumption:<slug>` tag of a scenario rests on. */
+function readAssumptions(kitRoot: string): Assumption[] {
+  const file = join(kitRoot, 'docs/assumptions.md');
+  return existsSync(file) ? parseAssumptions(readFileSync(file, 'utf8')) : [];
+}
+
 export function buildSite(opts: { out: string; files: string[]; kitRoot?: string }): BuildResult {
   if (opts.files.length === 0) throw new SiteInputError('no compliance.json given');
   const out = resolve(opts.out);
   const inputs = opts.files.map(readRun);
   const runs = siteRuns(inputs, out);
   const features = parseFeatures(opts.kitRoot ?? KIT_ROOT);
-  const rules = rulePages(runs, inputs, features);
+  const rules = rulePages(runs, inputs, features, readAssumptions(opts.kitRoot ?? KIT_ROOT));
   const files = new Map<string, string>([
     ['index.html', matrixPage(matrixData(runs))],
     ['rules/index.html', rulesIndex(rules)],

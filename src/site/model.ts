@@ -11,6 +11,7 @@ import { MUTANTS, type MutantInfo } from '../../impl-reference/mutants/index.ts'
 import { GROUPS, groupOf } from './groups.ts';
 import { checksId, type Scenario } from './gherkin.ts';
 import type { RunInput } from './inputs.ts';
+import type { Assumption } from '../lint/lint.ts';
 
 export interface SiteRun {
   /** r1, r2, … in the order the files were given: stable in links for one build. */
@@ -97,10 +98,13 @@ export interface RulePageData {
   scenarios: Scenario[];
   mutants: Array<MutantInfo & { clauses: string[] }>;
   runs: Array<{ run: SiteRun; input: RunInput; entries: Map<string, ScenarioEntry> }>;
+  /** The `###` headings of docs/assumptions.md by slug: what a scenario's `@assumption:<slug>` rests on. */
+  assumptions: ReadonlyMap<string, Assumption>;
 }
 
-export function rulePages(runs: SiteRun[], inputs: RunInput[], features: Scenario[]): RulePageData[] {
+export function rulePages(runs: SiteRun[], inputs: RunInput[], features: Scenario[], assumptions: readonly Assumption[] = []): RulePageData[] {
   const rules = matrixData(runs).rules;
+  const bySlug = new Map(assumptions.map((a) => [a.slug, a]));
   const entries = inputs.map((input) => {
     const m = new Map<string, ScenarioEntry>();
     for (const r of input.compliance.requirements) for (const s of r.scenarios) m.set(`${s.uri}:${s.line}`, s);
@@ -113,5 +117,6 @@ export function rulePages(runs: SiteRun[], inputs: RunInput[], features: Scenari
     scenarios: features.filter((s) => checksId(s, requirement.id)),
     mutants: MUTANTS.map((m) => ({ ...m, clauses: m.breaks.filter((c) => c.startsWith(`${requirement.id}.`)) })).filter((m) => m.clauses.length > 0),
     runs: runs.map((run, j) => ({ run, input: inputs[j], entries: entries[j] })),
+    assumptions: bySlug,
   }));
 }

@@ -1,7 +1,8 @@
 // rules/<ID>.html: one rule, from the spec's words to the results. Plain HTML, no script: the
 // spec's sentences with their line numbers, the rule in the kit's words, its clauses and the steps
-// that check them, its scenarios rendered from the Gherkin, each scenario's result per run (linked
-// into that run's cucumber.html), and the mutants that break it.
+// that check them, its scenarios rendered from the Gherkin (a scenario whose verdict rests on an
+// assumption of the kit, `@assumption:<slug>`, marked so with the assumption's own words), each
+// scenario's result per run (linked into that run's cucumber.html), and the mutants that break it.
 
 import type { ScenarioEntry } from '../report/compliance.ts';
 import { GROUPS } from './groups.ts';
@@ -9,6 +10,7 @@ import { esc, page, statusBadge } from './html.ts';
 import type { ExamplesTable, Scenario, Step } from './gherkin.ts';
 import { examplesFor } from './gherkin.ts';
 import type { RulePageData, SiteRun } from './model.ts';
+import { ASSUMPTION_TAG_PREFIX } from '../lint/lint.ts';
 
 function table(rows: string[][], header?: string[], caption?: string): string {
   const head = header ? `<thead><tr>${header.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead>` : '';
@@ -42,6 +44,46 @@ function resultCell(run: SiteRun, entry: ScenarioEntry | undefined, name: string
   return `<td data-run="${esc(run.key)}" data-status="${esc(entry.status)}">${statusBadge(entry.status)}${why ? `<span class="counts">${esc(why.slice(0, 300))}</span>` : ''}${reportLink(run, entry.name ?? name)}</td>`;
 }
 
+/** The slugs of the `@assumption:<slug>` tags among `tags`. */
+function assumptionSlugs(tags: readonly string[]): string[] {
+  return tags.filter((t) => t.startsWith(`@${ASSUMPTION_TAG_PREFIX}`)).map((t) => t.slice(1 + ASSUMPTION_TAG_PREFIX.length));
+}
+
+/** Markdown of docs/assumptions.md as text: escaped, `code` kept as code, a link as its words. */
+function markdownText(s: string): string {
+  return esc(s)
+    .replace(/`([^`]+)`/g, '<code>$1</code>')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1');
+}
+
+/**
+ * Which assumptions the scenario, as this page shows it, rests on: its own tags, and those of the
+ * Examples tables shown (named, since the others of the outline may not rest on it).
+ */
+function restsOn(sc: Scenario, tables: ExamplesTable[]): Array<{ slug: string; tables: ExamplesTable[] }> {
+  const own = assumptionSlugs(sc.tags);
+  const onTables = new Map<string, ExamplesTable[]>();
+  for (const e of tables) {
+    for (const slug of assumptionSlugs(e.tags)) if (!own.includes(slug)) onTables.set(slug, [...(onTables.get(slug) ?? []), e]);
+  }
+  return [...own.map((slug) => ({ slug, tables: [] })), ...[...onTables].map(([slug, on]) => ({ slug, tables: on }))];
+}
+
+/** The visible mark: "rests on an assumption: <heading>", with the assumption's own paragraph. */
+function assumptionMark(d: RulePageData, slug: string, tables: ExamplesTable[]): string {
+  const a = d.assumptions.get(slug);
+  const heading = a?.heading ?? slug;
+  const where = tables.length
+    ? ` <span class="muted">(${tables.map((e) => `${esc(e.keyword)}${e.name ? ` "${esc(e.name)}"` : ''}, line ${e.line}`).join('; ')})</span>`
+    : '';
+  const text = a
+    ? a.paragraphs.map((p) => `<p>${markdownText(p)}</p>`).join('')
+    : `<p>docs/assumptions.md has no heading whose anchor is <code>${esc(slug)}</code>.</p>`;
+  return `<aside class="assumption spec" data-assumption="${esc(slug)}" aria-label="rests on an assumption: ${esc(heading)}">
+<p><strong>rests on an assumption: ${esc(heading)}</strong>${where}</p>${text}
+<p class="muted">The kit's choice where the chapter leaves it open (docs/assumptions.md, <code>${esc(`@${ASSUMPTION_TAG_PREFIX}${slug}`)}</code>), not the chapter's rule.</p></aside>`;
+}
+
 function scenarioSection(d: RulePageData, sc: Scenario, n: number): string {
   const tables = examplesFor(sc, d.rule.id);
   // The runs report an outline by each Examples row (its line), a plain scenario by its own line.
@@ -52,9 +94,11 @@ function scenarioSection(d: RulePageData, sc: Scenario, n: number): string {
 <thead><tr><th scope="col">${tables.length ? 'Row' : 'Scenario'}</th>${d.runs.map(({ run }) => `<th scope="col">${esc(run.key)}: ${esc(run.label)}</th>`).join('')}</tr></thead>
 <tbody>${cases.map((c) => `<tr><th scope="row">${esc(c.name)} <span class="muted">(line ${c.line})</span></th>${d.runs.map(({ run, entries }) => resultCell(run, entries.get(`${sc.uri}:${c.line}`), c.name)).join('')}</tr>`).join('')}</tbody></table>`;
   const background = sc.background.length ? `<details><summary>Background (${sc.background.length} steps)</summary>${sc.background.map(stepLine).join('')}</details>` : '';
+  const marks = restsOn(sc, tables).map(({ slug, tables: on }) => assumptionMark(d, slug, on)).join('\n');
   return `<section class="scenario" id="scenario-${n}" aria-labelledby="scenario-${n}-h">
 <h3 id="scenario-${n}-h">${esc(sc.name)}</h3>
 <p class="muted"><code>${esc(sc.uri)}:${sc.line}</code> · ${esc(sc.featureName)}</p>
+${marks}
 <div class="gherkin">${background}<div><span class="ln">${sc.line}</span>${sc.tags.map((t) => `<span class="muted">${esc(t)}</span> `).join('')}</div>
 <div><span class="ln"></span><span class="kw">${esc(sc.keyword)}:</span> ${esc(sc.name)}</div>
 ${sc.steps.map(stepLine).join('\n')}
@@ -87,6 +131,7 @@ export function rulePage(d: RulePageData): string {
     ? `<table><caption>Mutants: the reference with one rule broken; the suite must catch each</caption><thead><tr><th scope="col">Mutant</th><th scope="col">Clauses of ${esc(rule.id)} it breaks</th><th scope="col">The bug</th></tr></thead><tbody>${
       d.mutants.map((m) => `<tr><th scope="row"><code>${esc(m.name)}</code></th><td>${m.clauses.map((c) => `<a href="#clause-${esc(c)}">${esc(c)}</a>`).join(', ')}</td><td>${esc(m.what)}${m.oneAddressSpace ? ` <span class="muted">(one address space only)</span>` : ''}</td></tr>`).join('')}</tbody></table>`
     : '<p>No mutant breaks this rule yet.</p>';
+  const assumed = d.scenarios.filter((sc) => restsOn(sc, examplesFor(sc, rule.id)).length > 0).length;
   const body = `
 <p><a href="../index.html#group=${esc(group.key)}">${esc(group.title)}</a> · <a href="index.html">all rules</a></p>
 <h1>${esc(rule.id)}</h1>
@@ -98,6 +143,7 @@ export function rulePage(d: RulePageData): string {
 <section aria-labelledby="clauses-h"><h2 id="clauses-h">Clauses</h2>
 <table><caption>The separately breakable parts of ${esc(rule.id)} and the steps whose assertions check them</caption><thead><tr><th scope="col">Clause</th><th scope="col">Spec lines</th><th scope="col">What a scenario must observe</th><th scope="col">Checked by</th></tr></thead><tbody>${clauseRows}</tbody></table></section>
 <section aria-labelledby="scenarios-h"><h2 id="scenarios-h">Scenarios (${d.scenarios.length})</h2>
+${assumed ? `<p>${assumed} of them ${assumed === 1 ? 'rests' : 'rest'} on an assumption: a verdict the kit chose where the chapter is silent, marked on the scenario.</p>` : ''}
 ${d.scenarios.map((sc, i) => scenarioSection(d, sc, i + 1)).join('\n') || '<p>No scenario carries this ID.</p>'}</section>
 <section aria-labelledby="mutants-h"><h2 id="mutants-h">Mutants that break it</h2>${mutants}</section>`;
   return page({ title: `${rule.id}`, root: '../', body });
