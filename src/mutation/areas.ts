@@ -1,0 +1,49 @@
+// The runtime's own code, by area, for mutation testing (StrykerJS, `npm run mutation`): what Stryker
+// may write bugs into. The reference runtime lives in impl-reference/; the harness that drives it,
+// the kit's own mutants, the test application and the kit's instruments (Session test clients, the
+// wire server) are not the runtime and are left out, as are the transport and Store that only the
+// process and redis backends use (the in-process suite Stryker drives never runs them, so their
+// mutants would all be "no coverage"). test/mutation.test.ts checks that every file of
+// impl-reference/ is in exactly one area or listed here as left out.
+
+export const AREAS = {
+  channel: ['channel/caller.ts', 'channel/select-one.ts', 'node/operation.ts', 'node/outcome-book.ts', 'node/start-operation.ts', 'node/work.ts'],
+  connection: ['connection/inbound-queue.ts', 'connection/node-context.ts', 'connection/peer-link.ts', 'node/mesh-node.ts', 'node/runtime.ts', 'location/descriptors.ts', 'transport/memory.ts'],
+  objects: ['objects/mailbox.ts', 'objects/object-caller.ts', 'objects/object-host.ts', 'location/authority.ts', 'location/lease.ts', 'location/records.ts'],
+  relocation: ['relocation/relocation.ts', 'relocation/records.ts'],
+  sessions: ['sessions/session-host.ts', 'sessions/session.ts', 'sessions/protocol.ts'],
+  store: ['store/memory.ts', 'store/node-store.ts'],
+} as const;
+
+export type Area = keyof typeof AREAS;
+export const AREA_NAMES = Object.keys(AREAS) as Area[];
+
+/** impl-reference/ files that are not mutated, and why. Folders end in '/'. */
+export const LEFT_OUT: Record<string, string> = {
+  'harness/': 'the harness that serves the Driver over the nodes: the kit side, not the runtime',
+  'mutants/': "the kit's own mutants: bugs already, by design",
+  'node/app.ts': "the test application: the kit's instrument inside the runtime",
+  'sessions/client.ts': "the kit's Session test clients: an instrument outside the mesh",
+  'node/config.ts': 'configuration types and defaults',
+  'node/control.ts': "a node's JSON control interface: how the harness speaks to it",
+  'node/main.ts': 'the OS-process entry of a node (process backend only)',
+  'node/parts.ts': "a node's parts wired for the in-process backends",
+  'node/process-parts.ts': "a node's parts wired for the process backend only",
+  'transport/nats.ts': 'the NATS transport: process backend only',
+  'transport/types.ts': 'types only',
+  'store/redis.ts': 'the Redis Location Store: redis and process backends only',
+  'store/types.ts': 'types only',
+  'serve.ts': 'the reference served over the wire protocol',
+  'wire-server.ts': 'the wire protocol server: the kit side',
+};
+
+export const RUNTIME_ROOT = 'impl-reference';
+
+export function areaFiles(area: Area): string[] {
+  return AREAS[area].map((f) => `${RUNTIME_ROOT}/${f}`);
+}
+
+export function areaOf(file: string): Area | undefined {
+  const rel = file.startsWith(`${RUNTIME_ROOT}/`) ? file.slice(RUNTIME_ROOT.length + 1) : file;
+  return AREA_NAMES.find((a) => (AREAS[a] as readonly string[]).includes(rel));
+}
