@@ -155,6 +155,15 @@ When(
   },
 );
 
+// A deadline the request reaches before a peer that fell silent can be found out: a third of the
+// liveness deadline the runtime reports, so its connection to that peer is still ready meanwhile.
+When(
+  '{rid} sends a request on channel {string} that {handler}, due before a silent server is found out',
+  async function (this: SpotWorld, from: Rid, channel: string, handler: string) {
+    await start(this, 'the request', channelRequest(from, channel, handler, Math.max(1, Math.floor(this.description.timings.livenessDeadlineMs / 3))));
+  },
+);
+
 When('{rid} sends {int} requests on channel {string}', async function (this: SpotWorld, from: Rid, n: number, channel: string) {
   for (let i = 1; i <= n; i++) await start(this, `request ${i}`, channelRequest(from, channel, 'echoes'));
 });

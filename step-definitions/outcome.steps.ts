@@ -112,7 +112,14 @@ Then('{op} ends with a timeout at its deadline', async function (this: SpotWorld
   const allowance = Math.max(SCHEDULING_TOLERANCE_MS, Math.round(deadlineMs / 2));
   const limit = deadlineMs + allowance + 2 * roundTrip + late;
   if (waited > limit) violated(`the timeout was seen ${waited} ms after the request was submitted, past its deadline (${deadlineMs} ms + ${allowance} ms + two Driver round trips of ${roundTrip} ms + the kit's own timer ${late} ms late)`);
+  // And not before it: a timeout is the deadline having passed. The runtime started the deadline
+  // after the kit's submittedAt, so an end seen sooner than the deadline (less a timer's rounding)
+  // was a timeout declared early: select-one that gave up, called a timeout.
+  if (waited < deadlineMs - EARLY_TIMER_MS) violated(`the timeout was seen ${waited} ms after the request was submitted, before its deadline of ${deadlineMs} ms`);
 });
+
+/** How early a runtime's deadline timer may fire (timers round to whole milliseconds, and clocks read in them). */
+const EARLY_TIMER_MS = 10;
 
 async function timed(call: () => Promise<unknown>): Promise<number> {
   const t = Date.now();

@@ -87,3 +87,40 @@ Feature: Channel select-one
     When A sends a request on channel "work"
     Then the request ends with failure Unavailable
     And the handler never ran for the request
+
+  @R-CH-1 @channels
+  Scenario: A ClientServer server is a candidate whatever its weight
+    Given a ClientServer channel "desk" served by B and C
+    And server B of channel "desk" has weight 0
+    And server C of channel "desk" is not Ready
+    When A sends a request on channel "desk"
+    Then the request ends with a reply from B
+    And the handler ran exactly once, on B
+
+  @R-CH-1 @channels
+  Scenario: The calling node is a candidate of a channel it serves
+    Given a RouteMesh channel "own" served by A (weight 1) and B (weight 1)
+    And server B of channel "own" is not Ready
+    When A sends a request on channel "own"
+    Then the request ends with a reply from A
+    And the handler ran exactly once, on A
+
+  @V03 @channels @liveness @assumption:select-one-tries-the-heaviest-server-first @assumption:deadlines-count-from-submit
+  Scenario: A request written to a server that fell silent is not written to another
+    When node B hangs
+    And A sends a request on channel "work" that echoes, due before a silent server is found out
+    Then the request ends with a timeout at its deadline
+    And the attempts were
+      | target | accepted |
+      | B      | unknown  |
+    And the handler never ran on C
+
+  @V03 @channels @liveness @assumption:select-one-tries-the-heaviest-server-first @assumption:errorkinds-the-chapter-does-not-name
+  Scenario: A request written to a server that fell silent ends when the silence is found out, not on another
+    When node B hangs
+    And A sends a request on channel "work"
+    Then the request ends with failure Unavailable
+    And the attempts were
+      | target | accepted |
+      | B      | unknown  |
+    And the handler never ran on C

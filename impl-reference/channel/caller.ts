@@ -9,7 +9,7 @@
 
 import type { ChannelKind, ErrorKind, Rid } from '../../src/driver/types.ts';
 import type { MeshNode } from '../node/mesh-node.ts';
-import { directReroutes, relayViaPeer, rerunAcceptedOnTimeout, sendUntilAccepted, sendWithReplyTimeout, waitUntilReady } from '../mutants/channel.ts';
+import { acceptanceWithin, directReroutes, relayViaPeer, rerunAcceptedOnTimeout, sendUntilAccepted, sendWithReplyTimeout, waitUntilReady } from '../mutants/channel.ts';
 import { rerunOnce } from '../mutants/rerun.ts';
 import type { Operation } from '../node/operation.ts';
 import type { Acceptance, Answer, Completion, Submission } from '../connection/peer-link.ts';
@@ -57,7 +57,8 @@ export class Caller {
     // R-GEN-1: select-one chooses only within the operation's deadline.
     if (this.broken('reselect-past-deadline')) op.deadlineApplies = false;
     for (;;) {
-      const candidates = channel.servers.filter((s) => isCandidate(channel.kind, s, this.broken) && this.reachable(s.node));
+      // R-CH-1: the calling node is a candidate of a channel it serves, as any other. The mutant passes it over.
+      const candidates = channel.servers.filter((s) => isCandidate(channel.kind, s, this.broken) && this.reachable(s.node) && !(s.node === this.node.rid && this.broken('select-skips-own-node')));
       if (candidates.length === 0) return op.finish('failure', { errorKind: 'Unavailable' });
       const tried = new Set<Rid>();
       let pool = candidates;
@@ -89,7 +90,9 @@ export class Caller {
         return this.conclude(op, pick, work, end);
       }
       // Every candidate refused for capacity. Nothing was accepted, so another round may pick
-      // again - but only within the deadline of this same operation.
+      // again - but only within the deadline of this same operation. The mutant gives up at once,
+      // and calls it a timeout though the deadline has not come.
+      if (this.broken('reselection-gives-up-early')) return op.finish('timeout');
       const waited = await op.race(new Promise((r) => setTimeout(r, this.node.timings.reconnectBackoffMs)));
       if (waited.kind === 'deadline') return op.finish('timeout');
       if (waited.kind === 'ended') return;
@@ -145,7 +148,9 @@ export class Caller {
     }
     const attempt = { target, accepted: 'unknown' as Acceptance, reason: 'pending', ...(sub.connectionId ? { connectionId: sub.connectionId } : {}) };
     op.attempts.push(attempt);
-    const acc = await op.race(sub.acceptance);
+    // V03: a write with no answer yet has unknown acceptance until the connection says otherwise.
+    // The mutant gives the server two heartbeats to accept, then takes silence for a refusal.
+    const acc = await op.race(this.broken('unanswered-write-moves-on') ? acceptanceWithin(sub.acceptance, 2 * this.node.timings.heartbeatIntervalMs) : sub.acceptance);
     if (acc.kind === 'ended') return { kind: 'ended' };
     if (acc.kind === 'deadline') {
       attempt.reason = 'deadline';

@@ -15,6 +15,8 @@ export interface ChannelServer {
 export function isCandidate(kind: ChannelKind, server: ChannelServer, broken: Broken): boolean {
   if (server.state !== 'Ready' && !broken('select-not-ready-server')) return false;
   if (kind === 'routemesh' && server.weight <= 0 && !broken('select-weight-zero')) return false;
+  // A ClientServer server's weight decides nothing: Ready is enough. The mutant filters it anyway.
+  if (kind !== 'routemesh' && server.weight <= 0 && broken('clientserver-weight-zero-skipped')) return false;
   return true;
 }
 

@@ -106,3 +106,12 @@ export async function relayOnward(
   if (!node.link(relayed.to)?.ready) return fail('Unavailable');
   return (await node.sendWork(relayed.to, relayed.work, node.timings.defaultDeadlineMs)) ?? fail('Unavailable');
 }
+
+/**
+ * unanswered-write-moves-on: select-one gives a server `ms` to accept a written operation; a write
+ * left unanswered (a server that fell silent) is taken for a refusal, and select-one moves on
+ * (V03: acceptance that cannot be confirmed is never a reason to write the operation elsewhere).
+ */
+export function acceptanceWithin<A extends string>(acceptance: Promise<A>, ms: number): Promise<A | 'no'> {
+  return Promise.race([acceptance, new Promise<'no'>((resolve) => setTimeout(() => resolve('no'), ms))]);
+}

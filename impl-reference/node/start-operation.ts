@@ -15,43 +15,27 @@ export interface OperationRoles {
   objects: ObjectCaller;
 }
 
-/** Start `spec` on the node whose roles these are; false when the kind is not one the node runs. */
-export function startOperation(roles: OperationRoles, op: Operation, spec: OperationSpec): boolean {
+/** Start `spec` on the node whose roles these are (its kind checked against OPERATION_KINDS before). */
+export function startOperation(roles: OperationRoles, op: Operation, spec: OperationSpec): void {
   switch (spec.kind) {
     case 'channel-request':
       void roles.caller.channelRequest(op, spec.channel, { type: 'app', payload: spec.payload });
-      return true;
+      return;
     case 'node-direct':
       void roles.caller.nodeDirect(op, spec.mesh, spec.to, { type: 'app', payload: spec.payload });
-      return true;
+      return;
     case 'create':
       void roles.objects.create(op, spec);
-      return true;
+      return;
     case 'object-message':
       void roles.objects.message(op, spec);
-      return true;
+      return;
     case 'close':
     case 'join':
       void roles.objects.close(op, spec);
-      return true;
+      return;
     case 'relocate':
       void roles.objects.relocate(op, spec);
-      return true;
-    default:
-      return false;
-  }
-}
-
-/** The other nodes an operation names (they must exist before it starts). */
-export function nodesNamedBy(spec: OperationSpec): string[] {
-  switch (spec.kind) {
-    case 'create':
-      return [spec.on];
-    case 'object-message':
-      return spec.activateOn === undefined ? [] : [spec.activateOn];
-    case 'relocate':
-      return [spec.target];
-    default:
-      return [];
+      return;
   }
 }

@@ -7,7 +7,7 @@
 // impl-reference/ is in exactly one area or listed here as left out.
 
 export const AREAS = {
-  channel: ['channel/caller.ts', 'channel/select-one.ts', 'node/operation.ts', 'node/outcome-book.ts', 'node/start-operation.ts', 'node/work.ts'],
+  channel: ['channel/caller.ts', 'channel/select-one.ts', 'node/operation.ts', 'node/start-operation.ts', 'node/work.ts'],
   connection: ['connection/inbound-queue.ts', 'connection/node-context.ts', 'connection/peer-link.ts', 'node/mesh-node.ts', 'node/runtime.ts', 'location/descriptors.ts', 'transport/memory.ts'],
   objects: ['objects/mailbox.ts', 'objects/object-caller.ts', 'objects/object-host.ts', 'location/authority.ts', 'location/lease.ts', 'location/records.ts'],
   relocation: ['relocation/relocation.ts', 'relocation/records.ts'],
@@ -23,6 +23,7 @@ export const LEFT_OUT: Record<string, string> = {
   'harness/': 'the harness that serves the Driver over the nodes: the kit side, not the runtime',
   'mutants/': "the kit's own mutants: bugs already, by design",
   'node/app.ts': "the test application: the kit's instrument inside the runtime",
+  'node/outcome-book.ts': "the Driver's book of first Outcomes: the kit's instrument (it never builds an operation)",
   'sessions/client.ts': "the kit's Session test clients: an instrument outside the mesh",
   'node/config.ts': 'configuration types and defaults',
   'node/control.ts': "a node's JSON control interface: how the harness speaks to it",

@@ -70,6 +70,10 @@ const SO_DEADLINE = "Re-selection ends with the operation's deadline";
 const SO_ELIGIBLE = 'Only eligible servers are candidates (<kind>, B <condition>)';
 const SO_ELIGIBLE_ONLY = 'After a refusal, re-selection goes only to an eligible server';
 const SO_NONE_ELIGIBLE = 'With no eligible server the request ends Unavailable and runs nowhere';
+const SO_CS_WEIGHT = 'A ClientServer server is a candidate whatever its weight';
+const SO_OWN_NODE = 'The calling node is a candidate of a channel it serves';
+const SO_SILENT = 'A request written to a server that fell silent is not written to another';
+const SO_SILENT_FOUND = 'A request written to a server that fell silent ends when the silence is found out, not on another';
 const ND_NAMED = 'A node direct message runs on the named node only';
 const ND_NOT_READY = "The named node's connection is not ready: Unavailable, and no other node is used";
 const ND_BUSY = "The named node's queue is full: Busy, and no other node is used";
@@ -274,6 +278,11 @@ export const CLAUSES: Record<string, Clause[]> = {
       id: 'V03.3', lines: [35], words: "The Framework doesn't treat an earlier operation whose execution status is unclear as if it hadn't run.",
       says: 'an operation of unknown acceptance is not retried at all, not even to the same peer over a new connection',
       checks: on(NODE_DIRECT, ND_UNKNOWN, 'the attempts were', 'the handler ran exactly once, on B'),
+    },
+    {
+      id: 'V03.4', lines: [32], words: "Whether transport accepted the operation can't be confirmed | Since duplication is possible, doesn't automatically resubmit to a different peer.",
+      says: 'an operation written to a server that fell silent (no answer, the connection not yet found dead) keeps its acceptance unknown and is not written to another server',
+      checks: [...on(SELECT_ONE, SO_SILENT, 'the attempts were', 'the handler never ran on C'), ...on(SELECT_ONE, SO_SILENT_FOUND, 'the request ends with failure Unavailable', 'the attempts were', 'the handler never ran on C')],
     },
   ],
   V04: [
@@ -698,6 +707,16 @@ export const CLAUSES: Record<string, Clause[]> = {
       id: 'R-CH-1.3', lines: [41], words: 'a ClientServer Channel uses a Ready server as a candidate.',
       says: 'a ClientServer server that is not Ready is never picked',
       checks: on(SELECT_ONE, SO_ELIGIBLE, 'every one of the requests ended with a reply from C', 'the handler never ran on B'),
+    },
+    {
+      id: 'R-CH-1.4', lines: [41], words: 'a ClientServer Channel uses a Ready server as a candidate.',
+      says: 'a Ready ClientServer server is a candidate whatever its weight (weight decides only in a RouteMesh)',
+      checks: on(SELECT_ONE, SO_CS_WEIGHT, 'the request ends with a reply from B', 'the handler ran exactly once, on B'),
+    },
+    {
+      id: 'R-CH-1.5', lines: [41], words: W_ROUTEMESH,
+      says: 'a Ready server of weight > 0 is a candidate, the calling node included',
+      checks: on(SELECT_ONE, SO_OWN_NODE, 'the request ends with a reply from A', 'the handler ran exactly once, on A'),
     },
   ],
   'R-CH-2': [
