@@ -238,9 +238,9 @@ export class PeerLink {
     this.inflight.clear();
   }
 
-  /** Called every heartbeat interval by the node. */
-  tick(now: number): void {
-    if (this.handshaking && now - this.handshaking.since > this.node.timings.livenessDeadlineMs) {
+  /** Called every heartbeat interval by the node; `judge` false after the node's own loop stalled (MeshNode.tick). */
+  tick(now: number, judge = true): void {
+    if (judge && this.handshaking && now - this.handshaking.since > this.node.timings.livenessDeadlineMs) {
       // The peer accepted the connection but never answered the handshake (a hung process).
       const h = this.handshaking;
       this.handshaking = undefined;
@@ -255,7 +255,7 @@ export class PeerLink {
     // R-STO-2: liveness checks go on while the Store is unreachable. The mutant keeps the last list's
     // connections ready as they are.
     const keptByGrace = !this.node.discovery.fresh && this.node.broken('grace-keeps-silent-peer-ready');
-    if (now - this.lastHeard >= livenessDeadlineMs - heartbeatIntervalMs && !this.node.broken('no-liveness') && !keptByGrace) {
+    if (judge && now - this.lastHeard >= livenessDeadlineMs - heartbeatIntervalMs && !this.node.broken('no-liveness') && !keptByGrace) {
       this.lose('liveness');
       this.node.peerFailedLiveness(this.peer);
       return;

@@ -216,12 +216,22 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
     return [...this.links.values()];
   }
 
+  /** When tick last ran: a late tick tells the node its own loop stalled. */
+  private lastTickAt = 0;
+
   private tick(): void {
     if (!this.live()) return;
     // Liveness checks go on while the Store is unreachable (R-STO-2); only a mutant pauses them.
     if (!this.storeReadable && this.broken('grace-pauses-liveness')) return;
     const now = Date.now();
-    for (const link of this.links.values()) link.tick(now);
+    // A tick that comes two intervals late means this node's own loop stalled (a loaded machine, a
+    // long pause): what its peers sent meanwhile is still queued, unread. Silence is judged on the
+    // next tick, once that is read, so a node never blames a peer for its own stall; a peer that
+    // really went silent is still found out within the liveness deadline plus one interval.
+    const stalled = this.lastTickAt > 0 && now - this.lastTickAt > 2 * this.timings.heartbeatIntervalMs;
+    this.lastTickAt = now;
+    for (const link of this.links.values()) link.tick(now, !stalled);
+    if (stalled) return;
     for (const ib of this.inbound) {
       // R-CONN-2, the serving end of the liveness check (PeerLink.tick is the calling end).
       if (now - ib.lastHeard > this.timings.livenessDeadlineMs && !this.broken('no-liveness')) this.dropInbound(ib, 'error');

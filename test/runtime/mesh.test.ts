@@ -293,3 +293,22 @@ test('a restarted node starts with no failpoint armed: a Store failpoint its old
     await c.close();
   }
 });
+
+test("a node's own stall is not a peer's silence: after the loop was blocked past the liveness deadline, every peer stays ready", async () => {
+  await withMesh(async (d) => {
+    // Every node of the embedded mesh shares this loop: block it for twice the liveness deadline,
+    // as a loaded machine or a long pause would. Pings were due meanwhile, and are queued, unread.
+    const until = Date.now() + 2 * TIMINGS.livenessDeadlineMs;
+    while (Date.now() < until) {
+      /* the stall */
+    }
+    await throughout('peers after a stall', 3 * TIMINGS.heartbeatIntervalMs + 50, async () => {
+      for (const [a, b] of pairs()) {
+        const v = await d.peer(a, b);
+        const lost = v.history.find((e) => e.event === 'not-ready');
+        if (lost) return `${a}'s peer ${b} went not-ready (${lost.reason}) after ${a}'s own stall`;
+      }
+      return undefined;
+    });
+  });
+});
