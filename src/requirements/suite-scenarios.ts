@@ -15,7 +15,8 @@ export interface SuiteScenario {
   tags: string[];
 }
 
-function featureFiles(dir: string): string[] {
+/** Every .feature file under dir, in name order (folders walked in name order too). */
+export function featureFiles(dir: string): string[] {
   return readdirSync(dir)
     .sort()
     .flatMap((name) => {

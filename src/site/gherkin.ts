@@ -5,8 +5,9 @@
 
 import { AstBuilder, GherkinClassicTokenMatcher, Parser } from '@cucumber/gherkin';
 import { IdGenerator, type Step as GherkinStep } from '@cucumber/messages';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { featureFiles } from '../requirements/suite-scenarios.ts';
 
 export interface Step {
   keyword: string;
@@ -48,15 +49,6 @@ function steps(list: readonly GherkinStep[]): Step[] {
   }));
 }
 
-function featureFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const p = join(dir, name);
-      if (statSync(p).isDirectory()) return featureFiles(p);
-      return name.endsWith('.feature') ? [p] : [];
-    });
-}
 
 /** Every scenario and outline under <root>/features, in file order. */
 export function parseFeatures(root: string): Scenario[] {
