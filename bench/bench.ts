@@ -3,7 +3,9 @@
 //   1. wall time of the conformance suite on the embedded backend, per feature group and in all
 //   2. Location Store compare-and-set throughput: in memory, and on a real Redis of the run's own
 //   3. node direct request/reply throughput through the reference mesh (in-memory transport)
-//   4. the process backend (bench/process.ts): node start-to-ready, node direct over NATS against raw
+//   4. the simulated backend (bench/sim.ts): the suite, the mutants, the reference campaign's
+//      operations per second, and the campaign's kill rate against every mutant
+//   5. the process backend (bench/process.ts): node start-to-ready, node direct over NATS against raw
 //      NATS, Store commands per steady-state Actor message, the whole suite's wall time
 // Every loop is bounded in count and time. Figures vary run to run (±20-30% on this machine).
 
@@ -18,6 +20,7 @@ import { MemoryStore } from '../impl-reference/store/memory.ts';
 import { RedisStore } from '../impl-reference/store/redis.ts';
 import type { Store } from '../impl-reference/store/types.ts';
 import { processFigures } from './process.ts';
+import { simFigures } from './sim.ts';
 import { benchSite, printSiteFigures } from './site.ts';
 import { benchCertify, printCertifyFigures } from './certify.ts';
 
@@ -107,6 +110,7 @@ async function main(): Promise<void> {
   console.log(`spotcheck bench (${new Date().toISOString()}, node ${process.version})`);
   honesty();
   await suiteTimes();
+  await simFigures(line);
   const memory = new MemoryStore();
   await casThroughput('in memory', memory, 1);
   await casThroughput('in memory', memory, 64);

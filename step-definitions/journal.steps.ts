@@ -7,9 +7,10 @@ import type { JournalEntry, ObjectKind, Rid } from '../src/driver/types.ts';
 import { violated } from '../src/checks/violation.ts';
 import { eventually, expectWithin, throughout } from './support/eventually.ts';
 import { runsOfOp } from './support/evidence.ts';
-import { SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
+import { MIN_WATCH_MS, SCHEDULING_TOLERANCE_MS, SPEC_CUTOVER_FALLBACK_MS, type SpotWorld } from './support/world.ts';
 import { start } from './support/operations.ts';
 import { describeRecord, factoryRuns, handlerRuns, watchRuns } from './support/probes.ts';
+import { now, sleep } from './support/kit-clock.ts';
 
 // The loser of the race may have accepted its message already (it was the candidate the caller
 // picked): it does not resubmit it elsewhere, so Unavailable is as right as a reply from the winner.
@@ -76,7 +77,7 @@ Then(
  */
 async function keepsEndingUnavailable(world: SpotWorld, kind: ObjectKind, objectId: string, callers: Rid[], intent: boolean): Promise<void> {
   const { ownerLeaseMs } = world.description.timings;
-  const until = Date.now() + ownerLeaseMs + SCHEDULING_TOLERANCE_MS;
+  const until = now() + ownerLeaseMs + SCHEDULING_TOLERANCE_MS;
   let round = 0;
   do {
     round++;
@@ -92,8 +93,8 @@ async function keepsEndingUnavailable(world: SpotWorld, kind: ObjectKind, object
       const ran = (await world.runsOf(name)).map((e) => e.node);
       if (ran.length) violated(`${name} to ${objectId} was handled on [${ran.join(', ')}]`);
     }
-    await new Promise((r) => setTimeout(r, ownerLeaseMs / 4));
-  } while (Date.now() < until || round < 2);
+    await sleep(ownerLeaseMs / 4);
+  } while (now() < until || round < 2);
 }
 
 Then('messages to {objectKind} {string} from {rids} keep ending Unavailable for an owner lease, and none runs', async function (this: SpotWorld, kind: ObjectKind, objectId: string, callers: Rid[]) {
@@ -216,11 +217,11 @@ Then('the handler ran exactly once, on {rid}', async function (this: SpotWorld, 
   await this.outcomeOf(); // evidence is read once the operation has ended
   // An operation may end before its run shows (the caller learned of a failed connection while the
   // target was still taking the written operation up): the run is awaited, within the deadline.
-  const now = await eventually(`the handler to run on ${node}`, this.description.timings.defaultDeadlineMs, async () => {
+  const ran = await eventually(`the handler to run on ${node}`, this.description.timings.defaultDeadlineMs, async () => {
     const runs = handlerRuns(this, await this.driver.journal(), opId);
     return runs.length > 0 ? runs : undefined;
   }).catch(() => [] as Rid[]);
-  if (now.length !== 1 || now[0] !== node) violated(`expected one run on ${node}, the journal shows runs on [${now.join(', ')}]`);
+  if (ran.length !== 1 || ran[0] !== node) violated(`expected one run on ${node}, the journal shows runs on [${ran.join(', ')}]`);
   await watchRuns(this, (runs) => (runs.length > 1 ? `ran again, on [${runs.join(', ')}]` : undefined));
 });
 
@@ -340,10 +341,24 @@ Then(
 // source is still running the object past its owner change (a run before it is not counted).
 Then('no timer of {string} runs on {rid} from the end of the relocation on', async function (this: SpotWorld, objectId: string, node: Rid) {
   await this.outcomeOf('the relocation');
-  const since = Date.now();
+  const since = now();
   await throughout(`timers of ${objectId} on ${node}`, this.neverWindow(), async () => {
     const run = (await this.driver.journal()).find((e) => e.kind === 'timer' && e.objectId === objectId && e.node === node && e.at > since);
     return run ? `a timer ran on ${node} ${run.at - since} ms after the relocation ended` : undefined;
+  });
+});
+
+// From the first look that saw relay-ready accepted in the Relocation Store: the source accepted it
+// before it recorded it, so a timer run stamped later is the source running the object past the
+// boundary. Watched past the 1,000 ms fallback, by which the owner change is made whatever the
+// source hears.
+Then('no timer of {string} runs on {rid} from relay-ready accepted on', async function (this: SpotWorld, objectId: string, node: Rid) {
+  const times = this.relocationTimes.get(objectId);
+  if (!times) throw new Error(`the scenario relocated no object called "${objectId}"`);
+  const seen = await eventually(`the relocation of ${objectId} to reach relay-ready-accepted`, this.description.timings.defaultDeadlineMs, async () => times.stages.get('relay-ready-accepted'));
+  await throughout(`timers of ${objectId} on ${node}`, Math.max(MIN_WATCH_MS, seen.at + SPEC_CUTOVER_FALLBACK_MS + this.settleMs() - now()), async () => {
+    const run = (await this.driver.journal()).find((e) => e.kind === 'timer' && e.objectId === objectId && e.node === node && e.at > seen.at);
+    return run ? `a timer ran on ${node} ${run.at - seen.at} ms after relay-ready accepted was recorded` : undefined;
   });
 });
 

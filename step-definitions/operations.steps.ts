@@ -9,6 +9,7 @@ import { SCHEDULING_TOLERANCE_MS, SPEC_MESSAGE_FOLLOW_DEFAULT_MS, type SpotWorld
 import type { MessageOptions } from './support/parameters.ts';
 import { channelRequest, create, direct, makeReady, ownerDies, ownerLeaseRunsOut, payloadFor, relocate, replyOf, start } from './support/operations.ts';
 import { factoryRuns, untilSinceOwnerChange } from './support/probes.ts';
+import { now, sleep } from './support/kit-clock.ts';
 
 Given('{objectKind} {string} is Ready on {rid}', async function (this: SpotWorld, kind: ObjectKind, objectId: string, on: Rid) {
   await makeReady(this, kind, objectId, on, {});
@@ -118,7 +119,7 @@ When('the owner lease of {string} has run out', async function (this: SpotWorld,
 When('the owner cache has expired', async function (this: SpotWorld) {
   // The owner cache has no observable state: this waits the stated cache time the
   // implementation reports, plus the tolerance.
-  await new Promise((r) => setTimeout(r, this.description.timings.ownerCacheMs + SCHEDULING_TOLERANCE_MS));
+  await sleep(this.description.timings.ownerCacheMs + SCHEDULING_TOLERANCE_MS);
 });
 
 Given('Instance Spot {string} is Ready on {rid}, whose owner died', async function (this: SpotWorld, objectId: string, on: Rid) {

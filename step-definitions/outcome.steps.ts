@@ -6,6 +6,7 @@ import { violated } from '../src/checks/violation.ts';
 import { throughout, timerLateness } from './support/eventually.ts';
 import { SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
 import { describeOutcome } from './support/probes.ts';
+import { now } from './support/kit-clock.ts';
 
 Then('the other creation ends with failure AlreadyExists', async function (this: SpotWorld) {
   const loser = [...this.ops.keys()].find((n) => n.startsWith('the creation on ') && n !== `the creation on ${this.winner}`)!;
@@ -64,7 +65,7 @@ Then('{op} ends with a reply', async function (this: SpotWorld, name: string) {
 Then('{op} has not ended while gate {string} is closed', async function (this: SpotWorld, name: string, gate: string) {
   const { opId, deadlineMs, submittedAt } = this.op(name);
   // Watched until the operation's deadline at most: a timeout at the deadline is a proper end.
-  const untilDeadline = submittedAt + deadlineMs - SCHEDULING_TOLERANCE_MS - Date.now();
+  const untilDeadline = submittedAt + deadlineMs - SCHEDULING_TOLERANCE_MS - now();
   await throughout(`${name} while gate "${gate}" is closed`, Math.min(this.neverWindow(), Math.max(1, untilDeadline)), async () => {
     const o = await this.driver.outcome(opId, 0);
     return o ? `it ended with ${describeOutcome(o)} before its handler could finish` : undefined;
@@ -94,7 +95,7 @@ Then('{op} ends with a timeout at its deadline', async function (this: SpotWorld
   // When the end was first seen, not now: an earlier step may have waited for it (and then released
   // a gate, one more call to the runtime). Timing it from now blamed the runtime for those steps:
   // CI saw a Python runtime's 300 ms timeout "at 357 ms" that way.
-  const seenAt = this.endedSeenAt.get(name) ?? Date.now();
+  const seenAt = this.endedSeenAt.get(name) ?? now();
   if (o.status !== 'timeout') violated(`expected a timeout, got ${describeOutcome(o)}`);
   // The kit sees the timeout one Driver round trip late, and the deadline started one round trip
   // after submittedAt: on a loaded machine (or over the wire) those are not free. They are measured
@@ -122,9 +123,9 @@ Then('{op} ends with a timeout at its deadline', async function (this: SpotWorld
 const EARLY_TIMER_MS = 10;
 
 async function timed(call: () => Promise<unknown>): Promise<number> {
-  const t = Date.now();
+  const t = now();
   await call();
-  return Date.now() - t;
+  return now() - t;
 }
 
 Then('every one of the requests ended with a reply from {rid}', async function (this: SpotWorld, node: Rid) {

@@ -40,6 +40,13 @@ test('accepted-runs-once: one operation run on two nodes is found, with its invo
   assert.deepEqual(v, [{ invariant: 'accepted-runs-once', lines: [1, 2, 3] }]);
 });
 
+test('accepted-runs-once: a channel request run on two servers is select-one choosing again after acceptance (V01)', () => {
+  const rules = (...events: object[]) => CHECKS['accepted-runs-once'](parseHistory(jsonl(...events)).events).map((v) => v.rules);
+  assert.deepEqual(rules(invoke('o1', 0, { f: 'channel-request' }), handler('o1', 'B', 5), handler('o1', 'C', 9), done('ok', 'o1', 12, { f: 'channel-request' })), [['V01', 'R-GEN-2', 'V03']]);
+  assert.deepEqual(rules(invoke('o1', 0, { f: 'channel-request' }), handler('o1', 'B', 5), handler('o1', 'B', 9), done('ok', 'o1', 12, { f: 'channel-request' })), [['R-GEN-2', 'V03']], 'twice on one server: no other server was selected');
+  assert.deepEqual(rules(invoke('o1', 0), handler('o1', 'B', 5), handler('o1', 'C', 9), done('ok', 'o1', 12)), [['R-GEN-2', 'V03']], 'an object message: no select-one');
+});
+
 test('accepted-runs-once: a re-run under a new operation ID is found by its marker', () => {
   const v = run('accepted-runs-once', invoke('o1', 0), handler('o1', 'B', 5), handler('x9', 'B', 9, { marker: 'm-o1' }), done('ok', 'o1', 12));
   assert.deepEqual(v, [{ invariant: 'accepted-runs-once', lines: [1, 2, 3] }]);
@@ -106,6 +113,14 @@ test('generation-never-decreases: a record and a factory run below a generation 
   assert.deepEqual(run('generation-never-decreases', record(0, 5, 'A'), record(5, 4, 'A')), [{ invariant: 'generation-never-decreases', lines: [1, 2] }]);
 });
 
+test('generation-never-decreases: a read and a factory run in the same millisecond are not ordered; two reads, or two runs, are', () => {
+  const factory = (time: number, generation: number) => ({ type: 'journal', kind: 'factory', time, node: 'D', objectId: 'a1', generation });
+  assert.deepEqual(run('generation-never-decreases', record(7, 25, 'B', { generation: 5 }), factory(7, 4)), [], 'the run may have come first');
+  assert.deepEqual(run('generation-never-decreases', record(6, 25, 'B', { generation: 5 }), factory(7, 4)), [{ invariant: 'generation-never-decreases', lines: [1, 2] }]);
+  assert.deepEqual(run('generation-never-decreases', record(7, 3, 'A', { generation: 2 }), record(7, 4, 'A', { generation: 1 })), [{ invariant: 'generation-never-decreases', lines: [1, 2] }]);
+  assert.deepEqual(run('generation-never-decreases', factory(7, 5), factory(7, 4)), [{ invariant: 'generation-never-decreases', lines: [1, 2] }]);
+});
+
 test('generation-never-decreases: recovery of the same generation and a higher one after Close pass', () => {
   assert.deepEqual(run('generation-never-decreases', record(0, 3, 'A', { state: 'Creating', generation: 2 }),
     { type: 'journal', kind: 'factory', time: 5, node: 'C', objectId: 'a1', generation: 2 }, record(6, 4, 'C', { generation: 2 }),
@@ -123,6 +138,11 @@ test('no-rollback-after-relay-ready: a stage going back, the source named again,
     [{ invariant: 'no-rollback-after-relay-ready', lines: [1, 2, 3] }]);
   assert.deepEqual(run('no-rollback-after-relay-ready', reloc(5, 'relay-ready-accepted'), invoke('o1', 6), handler('o1', 'A', 7, { objectId: 'a1' })),
     [{ invariant: 'no-rollback-after-relay-ready', lines: [1, 3] }]);
+});
+
+test('no-rollback-after-relay-ready: reads in one millisecond are in the order they were written', () => {
+  assert.deepEqual(run('no-rollback-after-relay-ready', reloc(7, 'preparing'), reloc(7, 'committed')), [], 'preparing, then committed: forward');
+  assert.deepEqual(run('no-rollback-after-relay-ready', reloc(7, 'committed'), reloc(7, 'preparing')), [{ invariant: 'no-rollback-after-relay-ready', lines: [1, 2] }]);
 });
 
 test('no-rollback-after-relay-ready: cancelled before the boundary, a commit, and a later relocation back pass', () => {
@@ -163,6 +183,15 @@ test('session-not-restored: the Session open again, its binding adopted, a relay
   assert.deepEqual(run('session-not-restored', session(0, 's1', 'A'), session(5, 's1', 'B')), [{ invariant: 'session-not-restored', lines: [1, 2] }]);
 });
 
+test('session-not-restored: in the crash\'s own millisecond, the kit\'s lines are in the order things happened', () => {
+  // Crash, restart and a new Session on the new process, all in one millisecond (a simulated world
+  // with no latency): the Session read after the crash line is the new process's, and open later is no restoration.
+  assert.deepEqual(run('session-not-restored', ...crash('A', 10), ...restart('A', 11), session(11, 's1', 'A'), session(40, 's1', 'A')), []);
+  // Read before the crash line in the same millisecond: held by the process that crashed.
+  assert.deepEqual(run('session-not-restored', session(10, 's1', 'A'), ...crash('A', 10), ...restart('A', 20), session(30, 's1', 'A')),
+    [{ invariant: 'session-not-restored', lines: [1, 3, 6] }]);
+});
+
 test('session-not-restored: a new Session after the crash, a failed relay and a Session of a live node pass', () => {
   const relay = (type: string, time: number) => ({ type, process: 'c1', time, op: 'rl1', f: 'session-relay', binding: 't1', value: 'NotFound' });
   assert.deepEqual(run('session-not-restored', session(0, 's1', 'A'), session(1, 's9', 'C', 'open', ['t9']), ...crash('A', 10),
@@ -179,6 +208,72 @@ test('history: what a writer appends parses back to the same events, with line n
   assert.deepEqual(h.events, written.map((e, i) => ({ ...e, line: i + 1 })));
   assert.equal(h.header?.seed, 7);
   assert.deepEqual(h.unparsed.map((u) => [u.line, u.why]), [[4, 'record: needs objectId and a state (Missing, Creating, Ready, Closing)']]);
+});
+
+// ---- unclear-change-reread ---------------------------------------------------------------------
+
+const call = (time: number, node: string, op: string, result: string, more: object = {}) => ({ type: 'store', time, node, op, key: 'obj/a1', result, ...more });
+
+test('unclear-change-reread: writing on from an unclear change, with no re-read between, is found (taken as applied)', () => {
+  assert.deepEqual(run('unclear-change-reread', call(1, 'A', 'change', 'unclear', { expectedVersion: 3 }), call(2, 'A', 'change', 'applied', { expectedVersion: 4 })),
+    [{ invariant: 'unclear-change-reread', lines: [1, 2] }]);
+  assert.deepEqual(run('unclear-change-reread', call(1, 'A', 'change', 'unclear', { expectedVersion: 3 }), call(2, 'B', 'read', 'ok', { version: 4 }), call(3, 'A', 'change', 'applied', { expectedVersion: 4 })),
+    [{ invariant: 'unclear-change-reread', lines: [1, 3] }], "another node's read is not this node's re-read");
+});
+
+test('unclear-change-reread: another change at the same StoreVersion is not judged (another operation of the node may have read it)', () => {
+  assert.deepEqual(run('unclear-change-reread', call(1, 'A', 'change', 'unclear', { expectedVersion: 3 }), call(2, 'A', 'change', 'conflict', { expectedVersion: 3 })), []);
+});
+
+test('unclear-change-reread: a re-read (or a list holding the key) first, another key, or a crash in between, pass', () => {
+  assert.deepEqual(run('unclear-change-reread', call(1, 'A', 'change', 'unclear', { expectedVersion: 3 }), call(2, 'A', 'read', 'ok', { version: 4 }), call(3, 'A', 'change', 'applied', { expectedVersion: 4 })), []);
+  assert.deepEqual(run('unclear-change-reread', call(1, 'A', 'change', 'unclear', { expectedVersion: 3 }), { ...call(2, 'A', 'list', 'ok'), key: 'obj/' }, call(3, 'A', 'change', 'applied', { expectedVersion: 4 })), []);
+  assert.deepEqual(run('unclear-change-reread', call(1, 'A', 'change', 'unclear', { expectedVersion: 3 }), { ...call(2, 'A', 'change', 'applied', { expectedVersion: 0 }), key: 'obj/a2' }), []);
+  assert.deepEqual(run('unclear-change-reread', call(1, 'A', 'change', 'unclear', { expectedVersion: 3 }), ...crash('A', 5), ...restart('A', 9), call(12, 'A', 'change', 'applied', { expectedVersion: 4 })), []);
+});
+
+// ---- named-target-kept, host-stays-ready, connection-ids-fresh -----------------------------------
+
+test('named-target-kept: a node direct message that ran on another node than the one named is found; on the named one it passes', () => {
+  const direct = (type: string, time: number) => ({ type, process: 'w1', time, op: 'd1', f: 'node-direct', marker: 'm-d1', node: 'C' });
+  assert.deepEqual(run('named-target-kept', direct('invoke', 0), handler('d1', 'B', 5), direct('ok', 9)), [{ invariant: 'named-target-kept', lines: [1, 2] }]);
+  assert.deepEqual(run('named-target-kept', direct('invoke', 0), handler('d1', 'C', 5), direct('ok', 9)), []);
+  assert.deepEqual(run('named-target-kept', invoke('o1', 0), handler('o1', 'B', 5)), [], 'not a node direct operation');
+});
+
+test('host-stays-ready: a running node reporting its host Error is found; a dead one, or Ready, passes', () => {
+  const host = (time: number, node: string, h: string, alive = true) => ({ type: 'host', time, node, host: h, alive });
+  assert.deepEqual(run('host-stays-ready', host(1, 'A', 'Ready'), ...crash('B', 2), host(5, 'A', 'Error')), [{ invariant: 'host-stays-ready', lines: [4] }]);
+  assert.deepEqual(run('host-stays-ready', host(1, 'A', 'Ready'), host(5, 'B', 'Error', false)), []);
+});
+
+test('connection-ids-fresh: a connection ID handshaken twice, or ready with no handshake, is found; fresh IDs pass', () => {
+  const peer = (time: number, node: string, p: string, events: Array<[string, string]>) =>
+    ({ type: 'peer', time, node, peer: p, ready: true, events: events.map(([event, connectionId], i) => ({ event, connectionId, at: time - 1 + i / 10 })) });
+  assert.deepEqual(run('connection-ids-fresh', peer(1, 'A', 'B', [['handshake', 'c1'], ['ready', 'c1'], ['not-ready', 'c1']]), peer(9, 'A', 'B', [['handshake', 'c1'], ['ready', 'c1']])),
+    [{ invariant: 'connection-ids-fresh', lines: [1, 2] }], 'a reconnect on the old ID');
+  assert.deepEqual(run('connection-ids-fresh', peer(1, 'A', 'B', [['handshake', 'c1'], ['ready', 'c1'], ['not-ready', 'c1'], ['ready', 'c2']])),
+    [{ invariant: 'connection-ids-fresh', lines: [1] }], 'ready again with no handshake');
+  assert.deepEqual(run('connection-ids-fresh', peer(1, 'A', 'B', [['handshake', 'c1'], ['ready', 'c1'], ['not-ready', 'c1']]), peer(9, 'A', 'B', [['handshake', 'c2'], ['ready', 'c2']]), peer(9, 'B', 'A', [['handshake', 'c3'], ['ready', 'c3']])), []);
+});
+
+test('outcome-as-contract: a failure with no ErrorKind, or an outcome with retry advice, is found; a failure naming its kind passes', () => {
+  assert.deepEqual(run('outcome-as-contract', invoke('o1', 0), done('fail', 'o1', 5, { value: 'failure' })), [{ invariant: 'outcome-as-contract', lines: [2] }]);
+  assert.deepEqual(run('outcome-as-contract', invoke('o1', 0), done('fail', 'o1', 5, { value: 'Unavailable', fields: ['retryable'] })), [{ invariant: 'outcome-as-contract', lines: [2] }]);
+  assert.deepEqual(run('outcome-as-contract', invoke('o1', 0), done('fail', 'o1', 5, { value: 'Unavailable' }), invoke('o2', 6), done('fail', 'o2', 9, { value: 'timeout' })), []);
+});
+
+test('authority-kept: a record naming a crashed owner that then reads Missing, or another owner, is found', () => {
+  assert.deepEqual(run('authority-kept', record(1, 5, 'A'), ...crash('A', 10), record(20, 6, undefined, { state: 'Missing' })), [{ invariant: 'authority-kept', lines: [1, 3, 4] }]);
+  assert.deepEqual(run('authority-kept', record(1, 5, 'A'), ...crash('A', 10), ...restart('A', 15), record(30, 6, 'B')), [{ invariant: 'authority-kept', lines: [1, 3, 6] }]);
+});
+
+test('authority-kept: the record kept, a Close or relocation the kit asked for, or an unfinished activation, pass', () => {
+  assert.deepEqual(run('authority-kept', record(1, 5, 'A'), ...crash('A', 10), record(20, 5, 'A')), []);
+  const close = (type: string, time: number) => ({ type, process: 'w1', time, op: 'c1', f: 'close', objectId: 'a1', ...(type === 'fail' ? { value: 'Unavailable' } : {}) });
+  assert.deepEqual(run('authority-kept', record(1, 5, 'A'), close('invoke', 5), ...crash('A', 10), close('fail', 12), record(20, 6, 'A', { state: 'Closing' })), [], 'a Close whose change applied as its owner died fails');
+  assert.deepEqual(run('authority-kept', record(1, 5, 'A', { activation: 'unfinished' }), ...crash('A', 10), record(20, 6, undefined, { state: 'Missing' })), [], 'recovery may cancel exactly that record');
+  assert.deepEqual(run('authority-kept', record(1, 5, 'A'), close('invoke', 2), close('ok', 4), record(5, 7, undefined, { state: 'Missing' }), ...crash('A', 10), record(20, 7, undefined, { state: 'Missing' })), [], 'released before the crash');
 });
 
 // ---- verdict and exit status ------------------------------------------------------------------

@@ -9,8 +9,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHistory, isOp } from '../src/checker/history.ts';
-import { planCampaign } from '../src/nemesis/runner.ts';
-import { FAULT_KINDS } from '../src/nemesis/nemesis.ts';
+import { planCampaign } from '../src/nemesis/campaign.ts';
+import { FAULT_KINDS } from '../src/nemesis/schedule.ts';
 import { runAlone } from '../src/nemesis/cli.ts';
 import { ROOT, tempDir } from './helpers.ts';
 
@@ -93,7 +93,7 @@ test('bad arguments: one line on stderr, exit 2, nothing run', async () => {
     [['--impl', 'reference', '--seed', '1', '--backend', 'cloud'], /unknown backend "cloud"/],
     [['--impl', 'mutant:no-such-bug', '--seed', '1'], /unknown mutant "no-such-bug"/],
     [['--impl', 'reference', '--seed', '1', '--ops', '0'], /--ops 0: needs a whole number from 1/],
-    [['--impl', 'reference'], /required option '--seed <n>' not specified/],
+    [['--impl', 'reference'], /--seed is needed/],
     [['--impl', 'reference', '--seed', '1', '--bogus'], /unknown option '--bogus'/],
   ];
   // In this process (runAlone is what running the file does), with stderr and stdout caught.

@@ -93,7 +93,7 @@ export class Caller {
       // again - but only within the deadline of this same operation. The mutant gives up at once,
       // and calls it a timeout though the deadline has not come.
       if (this.broken('reselection-gives-up-early')) return op.finish('timeout');
-      const waited = await op.race(new Promise((r) => setTimeout(r, this.node.timings.reconnectBackoffMs)));
+      const waited = await op.race(this.node.clock.sleep(this.node.timings.reconnectBackoffMs));
       if (waited.kind === 'deadline') return op.finish('timeout');
       if (waited.kind === 'ended') return;
     }
@@ -150,7 +150,7 @@ export class Caller {
     op.attempts.push(attempt);
     // V03: a write with no answer yet has unknown acceptance until the connection says otherwise.
     // The mutant gives the server two heartbeats to accept, then takes silence for a refusal.
-    const acc = await op.race(this.broken('unanswered-write-moves-on') ? acceptanceWithin(sub.acceptance, 2 * this.node.timings.heartbeatIntervalMs) : sub.acceptance);
+    const acc = await op.race(this.broken('unanswered-write-moves-on') ? acceptanceWithin(sub.acceptance, this.node.clock.sleep(2 * this.node.timings.heartbeatIntervalMs)) : sub.acceptance);
     if (acc.kind === 'ended') return { kind: 'ended' };
     if (acc.kind === 'deadline') {
       attempt.reason = 'deadline';

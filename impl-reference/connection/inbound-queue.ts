@@ -1,6 +1,7 @@
 // A node's bounded inbound queue. Submission is non-blocking: it either accepts the operation
 // (from then on this node owns its execution) or refuses it for capacity, at once.
 
+import { realClock, type Clock } from '../../src/driver/clock.ts';
 import { none, type Broken } from '../mutants/index.ts';
 import { redeliverWhenOverdue } from '../mutants/rerun.ts';
 
@@ -20,6 +21,8 @@ export class InboundQueue {
     public capacity: number,
     public workers: number,
     private readonly broken: Broken = none,
+    /** Only a mutant sets a timer here (mutants/rerun.ts). */
+    private readonly clock: Clock = realClock,
   ) {}
 
   /** true = accepted, false = refused for capacity. */
@@ -43,7 +46,7 @@ export class InboundQueue {
         this.pump();
       });
       // R-GEN-4: accepted work runs once, however long it takes. The mutant runs it again when it is still running at its deadline.
-      if (work.deadlineAt !== undefined && this.broken('overdue-work-redelivered')) redeliverWhenOverdue(work, work.deadlineAt, running, (w) => {
+      if (work.deadlineAt !== undefined && this.broken('overdue-work-redelivered')) redeliverWhenOverdue(this.clock, work, work.deadlineAt, running, (w) => {
         this.waiting.unshift(w);
         this.pump();
       });

@@ -1,6 +1,8 @@
 // What a peer link needs from its node, kept narrow so the link can be read (and tested) alone.
 
 import { createHmac } from 'node:crypto';
+import type { Clock } from '../../src/driver/clock.ts';
+import type { Ids } from '../../src/driver/ids.ts';
 import type { EffectiveTimings, Rid } from '../../src/driver/types.ts';
 import type { NodeDescriptor } from '../location/records.ts';
 import type { Broken } from '../mutants/index.ts';
@@ -40,6 +42,8 @@ export interface DescriptorSource {
 
 export interface NodeContext {
   rid: Rid;
+  clock: Clock;
+  ids: Ids;
   mesh: string;
   credential: string;
   /** Where this node listens. */

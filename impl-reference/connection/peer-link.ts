@@ -8,7 +8,7 @@
 // - Operations written to a connection that is lost end there: nothing is carried over to the new
 //   connection, and nothing is resubmitted anywhere by this layer (V03).
 
-import { randomUUID } from 'node:crypto';
+import type { TimerId } from '../../src/driver/clock.ts';
 import type { ErrorKind, NotReadyReason, PeerEvent, Rid } from '../../src/driver/types.ts';
 import type { Connection, Frame } from '../transport/types.ts';
 import { redialStayingReady, replayWhenReady } from '../mutants/connection.ts';
@@ -51,7 +51,7 @@ export class PeerLink {
   private lastHeard = 0;
   private firstAddress?: string;
   private inflight = new Map<string, Inflight>();
-  private reconnectTimer?: NodeJS.Timeout;
+  private reconnectTimer?: TimerId;
   private stopped = false;
   /** Connections dialled so far (only a mutant names connections by it). */
   private dials = 0;
@@ -96,8 +96,8 @@ export class PeerLink {
         ? this.connectionId
         : this.node.broken('connection-ids-restart-with-process')
           ? `${this.node.rid}-${this.peer}-${++this.dials}`
-          : randomUUID();
-    this.handshaking = { conn, connectionId, address, since: Date.now() };
+          : this.node.ids.uuid();
+    this.handshaking = { conn, connectionId, address, since: this.node.clock.now() };
     conn.onFrame((f) => this.onFrame(conn, f));
     conn.onClose((mode) => this.onClose(conn, mode === 'orderly' ? 'orderly-close' : 'transport-error'));
     // V05: a reconnect redoes the service handshake. The mutant resumes a peer it verified before.
@@ -116,7 +116,7 @@ export class PeerLink {
 
   private scheduleReconnect(): void {
     if (this.stopped || this.reconnectTimer) return;
-    this.reconnectTimer = setTimeout(() => {
+    this.reconnectTimer = this.node.clock.setTimeout(() => {
       this.reconnectTimer = undefined;
       void this.connect();
     }, this.node.timings.reconnectBackoffMs);
@@ -147,9 +147,9 @@ export class PeerLink {
     this.conn = h.conn;
     this.connectionId = h.connectionId;
     this.address = h.address;
-    this.lastHeard = Date.now();
+    this.lastHeard = this.node.clock.now();
     this.ready = true;
-    const at = Date.now();
+    const at = this.node.clock.now();
     if (handshake) this.history.push({ event: 'handshake', connectionId: h.connectionId, address: h.address, verifiedRid, at });
     this.history.push({ event: 'ready', connectionId: h.connectionId, address: h.address, at });
     for (const w of this.readyWaiters.splice(0)) w();
@@ -158,7 +158,7 @@ export class PeerLink {
   private refused(h: Handshaking): void {
     this.handshaking = undefined;
     h.conn.close('error');
-    this.history.push({ event: 'not-ready', connectionId: h.connectionId, address: h.address, reason: 'handshake-refused', at: Date.now() });
+    this.history.push({ event: 'not-ready', connectionId: h.connectionId, address: h.address, reason: 'handshake-refused', at: this.node.clock.now() });
     this.scheduleReconnect();
   }
 
@@ -172,7 +172,7 @@ export class PeerLink {
       return;
     }
     if (conn !== this.conn) return; // a frame from an earlier connection: its routes are gone
-    this.lastHeard = Date.now();
+    this.lastHeard = this.node.clock.now();
     const entry = typeof f.opId === 'string' ? this.inflight.get(f.opId) : undefined;
     switch (f.t) {
       case 'accepted':
@@ -214,7 +214,7 @@ export class PeerLink {
     // V05: the lost connection's ready state goes with it. The mutant stays ready while it redials.
     if (reason === 'transport-error' && this.node.broken('transport-error-keeps-ready')) return redialStayingReady(this);
     this.ready = false;
-    this.history.push({ event: 'not-ready', connectionId: this.connectionId!, address: this.address!, reason, at: Date.now() });
+    this.history.push({ event: 'not-ready', connectionId: this.connectionId!, address: this.address!, reason, at: this.node.clock.now() });
     this.endConnection();
     this.conn = undefined;
     this.scheduleReconnect();
@@ -282,7 +282,7 @@ export class PeerLink {
   /** The process is gone or shutting down. */
   stop(how: 'abandon' | 'orderly' | 'error'): void {
     this.stopped = true;
-    clearTimeout(this.reconnectTimer);
+    this.node.clock.clearTimer(this.reconnectTimer);
     const conns = [this.conn, this.handshaking?.conn].filter((c): c is Connection => !!c);
     for (const c of conns) (how === 'abandon' ? c.abandon() : c.close(how));
     this.conn = undefined;

@@ -8,7 +8,7 @@ import type { MeshNode } from '../node/mesh-node.ts';
 import { MemoryStore } from '../store/memory.ts';
 import type { Store } from '../store/types.ts';
 import { DriverInputError, VERSION } from './errors.ts';
-import { InProcessHost } from './in-process-host.ts';
+import { InProcessHost, MACHINE, type InProcessWorld } from './in-process-host.ts';
 import { InProcessNode } from './in-process-node.ts';
 import { NodeCluster } from './node-cluster.ts';
 
@@ -38,12 +38,16 @@ export interface ClusterOptions {
   closeStore?: boolean;
   /** The backend name describe() reports. */
   backend?: string;
+  /** What the nodes run on (default: the machine; src/sim/ gives a simulated world). */
+  world?: InProcessWorld;
 }
 
 export class EmbeddedCluster extends NodeCluster {
   constructor(options: ClusterOptions = {}) {
-    const store = options.store ?? new MemoryStore();
-    super(new InProcessHost(options.backend ?? 'embedded', { ...EMBEDDED_TIMINGS, ...options.timings }, store, !options.store || options.closeStore === true), options.mutant);
+    const world = options.world ?? MACHINE;
+    // The in-memory Store's leases run on the world's clock, like everything else in it.
+    const store = options.store ?? new MemoryStore(() => world.clock.now());
+    super(new InProcessHost(options.backend ?? 'embedded', { ...EMBEDDED_TIMINGS, ...options.timings }, store, !options.store || options.closeStore === true, world), options.mutant);
   }
 
   /** A node itself, for the kit's own unit tests of the reference (never for step definitions). */

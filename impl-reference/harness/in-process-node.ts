@@ -5,6 +5,7 @@
 // from everything outside it (its Store calls never return, its evidence takes no more lines), as
 // the death of a process does; a hang stops its work and keeps its connections open.
 
+import type { Clock, TimerId } from '../../src/driver/clock.ts';
 import type { NodeHandle, NodeState, ReadyEvent } from '../../src/harness/node-handle.ts';
 import type { NodeConfig } from '../node/config.ts';
 import type { ControlEvent, ControlMethod } from '../node/control.ts';
@@ -30,6 +31,8 @@ export class InProcessNode implements NodeHandle {
     parts: NodeParts,
     private readonly sever: () => void,
     onEvent: (event: { event: string } & Record<string, unknown>) => void,
+    /** What a control call's time limit runs on. */
+    private readonly clock: Clock,
   ) {
     let readyResolve!: (e: ReadyEvent) => void;
     this.ready = new Promise((resolve) => (readyResolve = resolve));
@@ -58,9 +61,9 @@ export class InProcessNode implements NodeHandle {
   async call<T>(method: string, params: object = {}, timeoutMs = 10_000): Promise<T> {
     if (this.state === 'dead') throw new InProcessNodeError(`node ${this.name} is not running (crashed); cannot call ${method}`);
     if (this.state === 'hung') throw new InProcessNodeError(`node ${this.name} is hung; cannot call ${method}`);
-    let timer: NodeJS.Timeout | undefined;
+    let timer: TimerId | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new InProcessNodeError(`node ${this.name} did not answer ${method} within ${timeoutMs} ms`)), timeoutMs);
+      timer = this.clock.setTimeout(() => reject(new InProcessNodeError(`node ${this.name} did not answer ${method} within ${timeoutMs} ms`)), timeoutMs);
     });
     try {
       const result = await Promise.race([this.runtime.handle(method as ControlMethod, structuredClone(params) as never), late]);
@@ -69,7 +72,7 @@ export class InProcessNode implements NodeHandle {
       if (e instanceof InProcessNodeError) throw e;
       throw new InProcessNodeError(`${this.name}.${method}: ${(e as Error).message}`);
     } finally {
-      clearTimeout(timer);
+      this.clock.clearTimer(timer);
     }
   }
 

@@ -5,7 +5,6 @@
 // are OS processes (process-host.ts). Faults a node cannot be made to suffer from outside
 // (failpoints, a connection closed at one end) reach it through its control interface.
 
-import { randomBytes, randomUUID } from 'node:crypto';
 import type {
   ChannelServerSpec, ChannelSpec, Description, Driver, Fault, FaultResult, JournalEntry, NodeOptions, NodeView,
   ObjectRecordView, OperationSpec, Outcome, PeerView, RelocationView, Rid, StoreLogEntry, Topology,
@@ -47,30 +46,13 @@ export class NodeCluster implements Driver {
   private readonly released = new Set<string>();
   /** The node each operation was submitted on, and the first Outcome its node reported. */
   private readonly submittedOn = new Map<string, Rid>();
-  private readonly outcomes = new FirstOutcomes();
+  private readonly outcomes: FirstOutcomes;
   private readonly impostors: Listener[] = [];
   private messageFollowMs: number;
   private closed = false;
   // The kit's test clients of Sessions (spec 6), outside the mesh: the kit's instrument, given no
   // mutant, so none bends them.
-  private readonly clients = new SessionClients({
-    defaultDeadlineMs: () => this.timings.defaultDeadlineMs,
-    endpoint: (rid) => {
-      const slot = this.slot(rid);
-      return slot.handle.state === 'running' && slot.sessionPort !== undefined ? { port: slot.sessionPort } : undefined;
-    },
-    credential: (rid) => clientCredential(this.credentials.get(this.slot(rid).mesh)!),
-    ownerView: async (rid, sessionId) => {
-      const slot = this.nodes.get(rid);
-      if (slot?.handle.state !== 'running') return undefined;
-      return (await slot.handle.call<OwnerSessionView | null>('sessionOwner', { sessionId })) ?? undefined;
-    },
-    heldBy: async (sessionId) => {
-      const running = this.running();
-      const holds = await Promise.all(running.map((s) => s.handle.call<boolean>('holdsSession', { sessionId }).catch(() => false)));
-      return running.filter((_, i) => holds[i]).map((s) => s.rid);
-    },
-  });
+  private readonly clients: SessionClients;
 
   constructor(
     protected readonly host: NodeHost,
@@ -79,6 +61,28 @@ export class NodeCluster implements Driver {
     brokenBy(mutant); // an unknown mutant is named now, not when the first node starts
     this.timings = { ...host.timings };
     this.messageFollowMs = this.timings.messageFollowMs;
+    this.outcomes = new FirstOutcomes(host.clock);
+    this.clients = new SessionClients({
+      clock: host.clock,
+      ids: host.ids,
+      net: host.streams,
+      defaultDeadlineMs: () => this.timings.defaultDeadlineMs,
+      endpoint: (rid) => {
+        const slot = this.slot(rid);
+        return slot.handle.state === 'running' && slot.sessionPort !== undefined ? { port: slot.sessionPort } : undefined;
+      },
+      credential: (rid) => clientCredential(this.credentials.get(this.slot(rid).mesh)!),
+      ownerViews: async (rid, sessionIds) => {
+        const slot = this.nodes.get(rid);
+        if (slot?.handle.state !== 'running') return [];
+        return slot.handle.call<OwnerSessionView[]>('sessionOwners', { sessionIds });
+      },
+      heldBy: async (sessionIds) => {
+        const running = this.running();
+        const open = await Promise.all(running.map((s) => s.handle.call<string[]>('holdsSessions', { sessionIds }).catch(() => [])));
+        return running.map((s, i) => ({ node: s.rid, open: open[i] }));
+      },
+    });
   }
 
   async describe(): Promise<Description> {
@@ -110,7 +114,7 @@ export class NodeCluster implements Driver {
 
   private async startNode(mesh: string, rid: Rid, options?: NodeOptions, restartOf?: NodeSlot): Promise<NodeSlot> {
     if (this.nodes.has(rid) && !restartOf) throw new DriverInputError(`node ${rid} already exists`);
-    if (!this.credentials.has(mesh)) this.credentials.set(mesh, randomBytes(16).toString('hex'));
+    if (!this.credentials.has(mesh)) this.credentials.set(mesh, this.host.ids.hex(16));
     const config: NodeConfig = {
       rid,
       mesh,
@@ -189,10 +193,10 @@ export class NodeCluster implements Driver {
     const slot = this.slot(spec.from);
     for (const rid of nodesNamedBy(spec)) this.slot(rid);
     if (!OPERATION_KINDS.has(spec.kind)) throw new DriverInputError(`unknown operation kind ${spec.kind}`);
-    const opId = `${spec.from}-${randomUUID()}`;
+    const opId = `${spec.from}-${this.host.ids.uuid()}`;
     this.submittedOn.set(opId, spec.from);
     this.outcomes.expect(opId);
-    const deadlineAt = Date.now() + (spec.deadlineMs ?? this.timings.defaultDeadlineMs);
+    const deadlineAt = this.host.clock.now() + (spec.deadlineMs ?? this.timings.defaultDeadlineMs);
     if (slot.handle.state !== 'running') {
       this.outcomes.settle(opId, { opId, status: 'shutdown', attempts: [] });
       return { opId };
@@ -285,7 +289,7 @@ export class NodeCluster implements Driver {
   // ---- faults, from outside the node where they can be ----------------------------------------
 
   async fault(fault: Fault): Promise<FaultResult> {
-    const at = Date.now();
+    const at = this.host.clock.now();
     if (fault.kind === 'store-down' || fault.kind === 'store-up') {
       const rid = fault.node === undefined ? undefined : this.slot(fault.node).rid;
       if (fault.kind === 'store-down') {
@@ -361,7 +365,7 @@ export class NodeCluster implements Driver {
     await slot.handle.call('vanish');
     await this.remember(slot);
     await slot.handle.kill();
-    const credential = as ? this.credentials.get(slot.mesh)! : randomBytes(16).toString('hex');
+    const credential = as ? this.credentials.get(slot.mesh)! : this.host.ids.hex(16);
     const rid = as ?? slot.rid;
     const listener = await this.host.listenAsImpostor(slot.address, (conn) => {
       conn.onFrame((f) => {

@@ -3,9 +3,12 @@
 // in memory or on Redis) and the process backend (an OS process per node on NATS and Redis). The
 // cluster (node-cluster.ts) serves the Driver contract the same way over either.
 
+import type { Clock } from '../../src/driver/clock.ts';
+import type { Ids } from '../../src/driver/ids.ts';
 import type { EffectiveTimings, JournalEntry, Rid, StoreLogEntry } from '../../src/driver/types.ts';
 import type { NodeHandle } from '../../src/harness/node-handle.ts';
 import type { NodeConfig } from '../node/config.ts';
+import type { StreamNet } from '../sessions/stream.ts';
 import type { Store } from '../store/types.ts';
 import type { Transport, Listener } from '../transport/types.ts';
 
@@ -24,6 +27,12 @@ export interface NodeHost {
   /** The backend name describe() reports. */
   readonly backend: string;
   readonly timings: EffectiveTimings;
+  /** The clock of the nodes and of the harness's own deadlines (the machine's, or a simulated world's). */
+  readonly clock: Clock;
+  /** Where the harness's operation IDs and credentials come from. */
+  readonly ids: Ids;
+  /** How the kit's Session clients reach the nodes' Session owners. */
+  readonly streams: StreamNet;
   /** The kit's own Store client: it reads records and removes descriptors itself, past any node. */
   readonly store: Store;
   readonly evidence: EvidenceView;

@@ -5,6 +5,9 @@
 // pause) where the run has it to itself. Evidence is read back from the files the nodes append to.
 
 import { randomUUID } from 'node:crypto';
+import { realClock } from '../../src/driver/clock.ts';
+import { cryptoIds } from '../../src/driver/ids.ts';
+import { tcpStreams } from '../sessions/stream.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +33,9 @@ export interface ProcessHostOptions {
 
 export class ProcessHost implements NodeHost {
   readonly backend = 'process';
+  readonly clock = realClock;
+  readonly ids = cryptoIds;
+  readonly streams = tcpStreams;
   readonly evidence = new EvidenceReader();
   readonly store: RedisStore;
   private readonly runId = randomUUID().slice(0, 8);

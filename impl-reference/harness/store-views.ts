@@ -4,7 +4,7 @@
 
 import type { ObjectRecordView, RelocationView, Rid } from '../../src/driver/types.ts';
 import { nodeKey, objectKey, type LocationRecord } from '../location/records.ts';
-import { RELOCATION_PREFIX, type RelocationRecord } from '../relocation/records.ts';
+import { relocationsOf, type RelocationRecord } from '../relocation/records.ts';
 import type { Store } from '../store/types.ts';
 
 export async function lookupRecord(store: Store, objectId: string): Promise<ObjectRecordView> {
@@ -18,7 +18,7 @@ export async function lookupRecord(store: Store, objectId: string): Promise<Obje
 }
 
 export async function latestRelocation(store: Store, objectId: string): Promise<RelocationView | null> {
-  const all = (await store.list<RelocationRecord>(RELOCATION_PREFIX)).filter((e) => e.value.objectId === objectId);
+  const all = (await store.list<RelocationRecord>(relocationsOf(objectId))).filter((e) => e.value.objectId === objectId);
   // The latest started, not the one with the highest Store version: each relocation's record has
   // versions of its own (an older relocation that went through more stages has a higher one).
   const latest = all.sort((a, b) => (a.value.startedAt ?? 0) - (b.value.startedAt ?? 0) || a.version - b.version).pop()?.value;

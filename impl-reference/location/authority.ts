@@ -3,7 +3,8 @@
 // change only if it did not apply. Every change carries a writeId so that "it applied" means "our
 // write is the one there", not just "the version moved".
 
-import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../src/driver/clock.ts';
+import type { Ids } from '../../src/driver/ids.ts';
 import type { Broken } from '../mutants/index.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import { StoreUnavailableError, type Versioned } from '../store/types.ts';
@@ -15,8 +16,15 @@ export interface Written {
 
 export type ChangeResult<T extends Written = Written> = { applied: true; version: number } | { applied: false; current: Versioned<T> };
 
-export function newWriteId(): string {
-  return randomUUID();
+export function newWriteId(ids: Ids): string {
+  return ids.uuid();
+}
+
+/** How long, and how often, an unclear change is re-read while the Store does not answer. */
+export interface StoreRetry {
+  retryForMs: number;
+  backoffMs: number;
+  clock: Clock;
 }
 
 export async function changeRecord<T extends Written>(
@@ -25,7 +33,7 @@ export async function changeRecord<T extends Written>(
   expectedVersion: number,
   next: T,
   broken: Broken,
-  opts: { retryForMs: number; backoffMs: number },
+  opts: StoreRetry,
 ): Promise<ChangeResult<T>> {
   try {
     return await store.compareAndSet(key, expectedVersion, next);
@@ -35,7 +43,7 @@ export async function changeRecord<T extends Written>(
   // The change's result is unclear. R-STO-1: it is never guessed, either way (one mutant each).
   if (broken('store-guess-applied')) return { applied: true, version: expectedVersion + 1 };
   if (broken('store-guess-not-applied')) return store.compareAndSet(key, expectedVersion, next);
-  const giveUpAt = Date.now() + opts.retryForMs;
+  const giveUpAt = opts.clock.now() + opts.retryForMs;
   for (;;) {
     try {
       const current = await store.read<T>(key);
@@ -48,8 +56,8 @@ export async function changeRecord<T extends Written>(
       // Did not apply: the same change, with the same StoreVersion, once more.
       return await store.compareAndSet(key, expectedVersion, next);
     } catch (e) {
-      if (!(e instanceof StoreUnavailableError) || Date.now() >= giveUpAt) throw e;
-      await new Promise((r) => setTimeout(r, opts.backoffMs));
+      if (!(e instanceof StoreUnavailableError) || opts.clock.now() >= giveUpAt) throw e;
+      await opts.clock.sleep(opts.backoffMs);
     }
   }
 }

@@ -2,12 +2,13 @@
 // renewal: the time it sent that renewal plus the TTL. If the Store cannot be reached, the lease
 // simply runs out; StoreFailureGrace never extends it (R-STO-3).
 
+import type { Clock, TimerId } from '../../src/driver/clock.ts';
 import type { Broken } from '../mutants/index.ts';
 import type { NodeStore } from '../store/node-store.ts';
 
 export class LeaseKeeper {
   private eligibleUntil = 0;
-  private timer?: NodeJS.Timeout;
+  private timer?: TimerId;
   private failing = false;
   private regained: Array<() => void> = [];
 
@@ -17,19 +18,20 @@ export class LeaseKeeper {
     private readonly broken: Broken,
     /** Called when a renewal succeeds after failed ones: the Store is back. */
     private readonly onStoreBack: () => Promise<void>,
+    private readonly clock: Clock,
   ) {}
 
   async start(): Promise<void> {
     await this.renew();
-    this.timer = setInterval(() => void this.renew(), Math.max(1, Math.floor(this.ttlMs / 4)));
+    this.timer = this.clock.setInterval(() => void this.renew(), Math.max(1, Math.floor(this.ttlMs / 4)));
   }
 
   stop(): void {
-    clearInterval(this.timer);
+    this.clock.clearTimer(this.timer);
   }
 
   eligible(): boolean {
-    return Date.now() < this.eligibleUntil;
+    return this.clock.now() < this.eligibleUntil;
   }
 
   /** Resolves when the node is eligible (at once if it is). */
@@ -39,7 +41,7 @@ export class LeaseKeeper {
   }
 
   private async renew(): Promise<void> {
-    const sentAt = Date.now();
+    const sentAt = this.clock.now();
     try {
       await this.store.renewLease(this.ttlMs);
       if (this.failing) {
@@ -48,12 +50,12 @@ export class LeaseKeeper {
       }
       // R-STO-3: the lease the Store granted runs from when it took the renewal, no earlier than
       // sentAt. The mutant counts from the answer, which a late answer makes later than the lease.
-      this.eligibleUntil = (this.broken('lease-counted-from-answer') ? Date.now() : sentAt) + this.ttlMs;
+      this.eligibleUntil = (this.broken('lease-counted-from-answer') ? this.clock.now() : sentAt) + this.ttlMs;
       for (const r of this.regained.splice(0)) r();
     } catch {
       this.failing = true;
       // R-STO-3: eligibility is never extended without a renewal the Store confirmed.
-      if (this.broken('grace-extends-lease')) this.eligibleUntil = Date.now() + this.ttlMs;
+      if (this.broken('grace-extends-lease')) this.eligibleUntil = this.clock.now() + this.ttlMs;
     }
   }
 }

@@ -28,7 +28,7 @@ export interface Peers {
  */
 export function rerunAcceptedOnTimeout(op: Operation, deadlineMs: number): boolean {
   if (!rerunOnce(op)) return false;
-  op.deadlineAt = Date.now() + deadlineMs;
+  op.deadlineAt = op.clock.now() + deadlineMs;
   return true;
 }
 
@@ -67,7 +67,7 @@ export async function sendUntilAccepted<E extends { kind: string }>(caller: Send
   for (;;) {
     const end = await caller.send(op, target, work);
     if (end.kind !== 'refused') return end;
-    await op.race(new Promise((r) => setTimeout(r, backoffMs)));
+    await op.race(op.clock.sleep(backoffMs));
   }
 }
 
@@ -78,14 +78,14 @@ export async function sendUntilAccepted<E extends { kind: string }>(caller: Send
  */
 export async function sendWithReplyTimeout<E extends { kind: string }>(caller: Sends<E>, op: Operation, target: Rid, work: Work): Promise<E | 'moved-on'> {
   const deadlineAt = op.deadlineAt;
-  op.deadlineAt = Date.now() + Math.max(1, Math.floor((deadlineAt - Date.now()) / 2));
+  op.deadlineAt = op.clock.now() + Math.max(1, Math.floor((deadlineAt - op.clock.now()) / 2));
   let end: E;
   try {
     end = await caller.send(op, target, work);
   } finally {
     op.deadlineAt = deadlineAt;
   }
-  return end.kind === 'deadline' && Date.now() < deadlineAt ? 'moved-on' : end;
+  return end.kind === 'deadline' && op.clock.now() < deadlineAt ? 'moved-on' : end;
 }
 
 /**
@@ -112,6 +112,6 @@ export async function relayOnward(
  * left unanswered (a server that fell silent) is taken for a refusal, and select-one moves on
  * (V03: acceptance that cannot be confirmed is never a reason to write the operation elsewhere).
  */
-export function acceptanceWithin<A extends string>(acceptance: Promise<A>, ms: number): Promise<A | 'no'> {
-  return Promise.race([acceptance, new Promise<'no'>((resolve) => setTimeout(() => resolve('no'), ms))]);
+export function acceptanceWithin<A extends string>(acceptance: Promise<A>, giveUp: Promise<unknown>): Promise<A | 'no'> {
+  return Promise.race([acceptance, giveUp.then(() => 'no' as const)]);
 }

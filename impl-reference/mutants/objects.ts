@@ -86,7 +86,7 @@ export async function rewriteThenUnavailable(side: ObjectCallerSide, op: Operati
  */
 export async function waitForOwner(side: ObjectCallerSide & { readonly node: CallerNode }, op: Operation, objectId: string, work: Work): Promise<void> {
   for (;;) {
-    const waited = await op.race(new Promise((r) => setTimeout(r, side.node.timings.ownerLeaseMs / 4)));
+    const waited = await op.race(op.clock.sleep(side.node.timings.ownerLeaseMs / 4));
     if (waited.kind === 'deadline') return op.finish('timeout');
     if (waited.kind === 'ended') return;
     const rec = (await side.node.store.read<LocationRecord>(objectKey(objectId))).value;

@@ -5,7 +5,10 @@
 // holds, with its RID and process incarnation, whenever it answers on that Session's connection.
 
 import { Socket } from 'node:net';
+import type { Clock } from '../../src/driver/clock.ts';
+import { cryptoIds } from '../../src/driver/ids.ts';
 import type { Rid } from '../../src/driver/types.ts';
+import type { StreamSocket } from '../sessions/stream.ts';
 import type { Binding, Session } from '../sessions/session.ts';
 import { Session as SessionClass } from '../sessions/session.ts';
 import type { Store } from '../store/types.ts';
@@ -38,6 +41,7 @@ export class PersistedSessions extends SharedSessions {
     private readonly rid: Rid,
     private readonly lifecycle: string,
     private readonly forward: (rid: Rid, sessionId: string, frame: WireFrame) => void,
+    private readonly clock: Clock,
   ) {
     super();
   }
@@ -64,7 +68,7 @@ export class PersistedSessions extends SharedSessions {
       open: session.state === 'open',
       host: this.rid,
       lifecycle: this.lifecycle,
-      savedAt: Date.now(),
+      savedAt: this.clock.now(),
     };
     this.writes = this.writes.then(async () => {
       for (let i = 0; i < 5; i++) {
@@ -118,7 +122,8 @@ export class PersistedSessions extends SharedSessions {
 
 /** A Session as read back from its snapshot: no connection of its own (the old one died with its process). */
 function revive(snap: Snapshot): Session {
-  const s = new SessionClass(new Socket());
+  // Its ID comes from the snapshot; the fresh one the constructor draws is replaced at once.
+  const s = new SessionClass(new Socket() as unknown as StreamSocket, cryptoIds);
   s.id = snap.id as Session['id'];
   if (snap.client) s.client = snap.client;
   s.authenticated = snap.authenticated;

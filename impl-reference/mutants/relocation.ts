@@ -4,7 +4,8 @@
 // calls it from the decision point where the rule lives. What they use of Relocations is declared
 // here, structurally, so this layer imports nothing above it.
 
-import { randomUUID } from 'node:crypto';
+import type { Clock, TimerId } from '../../src/driver/clock.ts';
+import type { Ids } from '../../src/driver/ids.ts';
 import type { ObjectKind, RelocationStage, Rid } from '../../src/driver/types.ts';
 import { newWriteId, type ChangeResult } from '../location/authority.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
@@ -21,6 +22,8 @@ type Waiting = Letter & { resolve(r: WorkResult | undefined): void };
 export interface RelocationSide {
   readonly ctx: {
     readonly rid: Rid;
+    readonly clock: Clock;
+    readonly ids: Ids;
     readonly store: NodeStore;
     readonly timings: { defaultDeadlineMs: number; reconnectBackoffMs: number; storeFailureGraceMs: number };
     readonly app: { factory(node: Rid, objectId: string, generation: number, input: unknown): Promise<void> };
@@ -81,8 +84,8 @@ export async function tryAnotherTarget(side: RelocationSide, rel: RelocationReco
   const nodes = (await side.ctx.store.list<{ rid: Rid }>('node/')).map((e) => e.value.rid);
   const other = nodes.find((n) => n !== side.ctx.rid && !excluded.includes(n));
   if (!other) return fail('RelocationFailed');
-  const again: RelocationRecord = { ...rel, id: randomUUID(), target: other, stage: 'preparing' };
-  if (after === 'prepare-failed') await side.change(relocationKey(again.id), 0, again);
+  const again: RelocationRecord = { ...rel, id: side.ctx.ids.uuid(), target: other, stage: 'preparing' };
+  if (after === 'prepare-failed') await side.change(relocationKey(again), 0, again);
   return side.toTarget(again, kind, excluded);
 }
 
@@ -103,11 +106,11 @@ export async function handOverAfterCutover(side: RelocationSide, rel: Relocation
  * tries the same target once more on its own, as a new relocation (R-REL-1: the source stays owner).
  */
 export function retryInBackground(side: RelocationSide, rel: RelocationRecord, kind: ObjectKind): void {
-  setTimeout(() => {
+  side.ctx.clock.setTimeout(() => {
     if (!side.ctx.alive()) return;
-    const again: RelocationRecord = { ...rel, id: randomUUID(), stage: 'preparing' };
+    const again: RelocationRecord = { ...rel, id: side.ctx.ids.uuid(), stage: 'preparing' };
     void side
-      .change(relocationKey(again.id), 0, again)
+      .change(relocationKey(again), 0, again)
       .then(() => side.toTarget(again, kind, [rel.target]))
       .catch(() => {});
   }, side.ctx.timings.reconnectBackoffMs);
@@ -156,15 +159,15 @@ export function markMissingWhenTargetLost(side: RelocationSide, objectId: string
 /** While Message Follow lasts, look at the target's owner lease; once it is gone, act (once). */
 function whenFollowedTargetLost(side: RelocationSide, objectId: string, target: Rid, act: () => Promise<void>): void {
   let looking = false;
-  const timer = setInterval(() => {
+  const timer: TimerId = side.ctx.clock.setInterval(() => {
     const f = side.forwarding.get(objectId);
-    if (!side.ctx.alive() || !f || Date.now() >= f.until) return clearInterval(timer);
+    if (!side.ctx.alive() || !f || side.ctx.clock.now() >= f.until) return side.ctx.clock.clearTimer(timer);
     if (looking) return;
     looking = true;
     void (async () => {
       try {
         if ((await side.ctx.store.leaseExpiry(target)) !== null) return;
-        clearInterval(timer);
+        side.ctx.clock.clearTimer(timer);
         await act();
       } catch {
         // the Store cannot be reached: look again on the next tick
@@ -186,7 +189,7 @@ export async function followFromStore(side: RelocationSide, objectId: string, le
     .filter((r) => r.objectId === objectId && r.source === side.ctx.rid && r.stage === 'committed')
     .at(-1);
   if (!moved) return undefined;
-  side.forwarding.set(objectId, { target: moved.target, until: Date.now() + side.ctx.messageFollowMs(), relocationId: moved.id, committed: true });
+  side.forwarding.set(objectId, { target: moved.target, until: side.ctx.clock.now() + side.ctx.messageFollowMs(), relocationId: moved.id, committed: true });
   return side.follow(objectId, letter);
 }
 
@@ -212,13 +215,13 @@ export async function activateForFirstRelay(side: RelocationSide, p: { rel: Relo
 
 /** Read the record again after an unclear change, while the Store cannot be reached within the grace. */
 async function rereadWithinGrace(side: RelocationSide, key: string): Promise<Versioned<LocationRecord>> {
-  const giveUpAt = Date.now() + side.ctx.timings.storeFailureGraceMs;
+  const giveUpAt = side.ctx.clock.now() + side.ctx.timings.storeFailureGraceMs;
   for (;;) {
     try {
       return await side.ctx.store.read<LocationRecord>(key);
     } catch (e) {
-      if (!(e instanceof StoreUnavailableError) || Date.now() >= giveUpAt) throw e;
-      await new Promise((r) => setTimeout(r, side.ctx.timings.reconnectBackoffMs));
+      if (!(e instanceof StoreUnavailableError) || side.ctx.clock.now() >= giveUpAt) throw e;
+      await side.ctx.clock.sleep(side.ctx.timings.reconnectBackoffMs);
     }
   }
 }
@@ -240,7 +243,7 @@ async function tryChange(side: RelocationSide, key: string, version: number, val
  */
 export async function commitRereadOffByOne(side: RelocationSide, objectId: string, version: number, next: LocationRecord): Promise<ChangeResult> {
   const key = objectKey(objectId);
-  const done = await tryChange(side, key, version, { ...next, writeId: newWriteId() });
+  const done = await tryChange(side, key, version, { ...next, writeId: newWriteId(side.ctx.ids) });
   if (done) return done;
   const current = await rereadWithinGrace(side, key);
   return current.version === version ? { applied: true, version } : { applied: false, current };
@@ -253,7 +256,7 @@ export async function commitRereadOffByOne(side: RelocationSide, objectId: strin
  */
 export async function commitDroppingQueue(side: RelocationSide, objectId: string, version: number, next: LocationRecord): Promise<ChangeResult> {
   const key = objectKey(objectId);
-  const mine = { ...next, writeId: newWriteId() };
+  const mine = { ...next, writeId: newWriteId(side.ctx.ids) };
   const done = await tryChange(side, key, version, mine);
   if (done) return done;
   for (const letter of side.ctx.takeWaiting(objectId)) letter.resolve(fail('Unavailable'));
@@ -273,7 +276,7 @@ export async function commitDroppingQueue(side: RelocationSide, objectId: string
  */
 export async function commitRereadIgnoresOwnWrite(side: RelocationSide, objectId: string, version: number, next: LocationRecord): Promise<ChangeResult> {
   const key = objectKey(objectId);
-  const mine = { ...next, writeId: newWriteId() };
+  const mine = { ...next, writeId: newWriteId(side.ctx.ids) };
   const done = await tryChange(side, key, version, mine);
   if (done) return done;
   for (;;) {
@@ -285,9 +288,9 @@ export async function commitRereadIgnoresOwnWrite(side: RelocationSide, objectId
 }
 
 /** commit-guessed: an owner-change commit with no reply is taken as applied, not re-read (R-REL-3). */
-export async function guessCommit(store: NodeStore, objectId: string, version: number, next: LocationRecord): Promise<{ applied: boolean }> {
+export async function guessCommit(store: NodeStore, ids: Ids, objectId: string, version: number, next: LocationRecord): Promise<{ applied: boolean }> {
   try {
-    return await store.compareAndSet(objectKey(objectId), version, { ...next, writeId: newWriteId() });
+    return await store.compareAndSet(objectKey(objectId), version, { ...next, writeId: newWriteId(ids) });
   } catch {
     return { applied: true };
   }
@@ -308,7 +311,7 @@ export async function followAgain(side: RelocationSide): Promise<void> {
     // Every move past the boundary, committed or on its way (the target may not have recorded the
     // commit yet when this process died right after learning of it).
     if (rel.source !== side.ctx.rid || (rel.stage !== 'committed' && rel.stage !== 'relay-ready-accepted')) continue;
-    side.forwarding.set(rel.objectId, { target: rel.target, until: Date.now() + side.ctx.messageFollowMs(), relocationId: rel.id, committed: true });
+    side.forwarding.set(rel.objectId, { target: rel.target, until: side.ctx.clock.now() + side.ctx.messageFollowMs(), relocationId: rel.id, committed: true });
   }
 }
 
@@ -343,9 +346,9 @@ async function writeOwner(side: RelocationSide, objectId: string, owner: Rid): P
  * on serving the object, although the change applied and the target will commit on its fallback.
  */
 export async function setStageGuessingFailure(side: RelocationSide, rel: RelocationRecord, stage: RelocationStage): Promise<RelocationRecord | undefined> {
-  const key = relocationKey(rel.id);
+  const key = relocationKey(rel);
   const cur = await side.ctx.store.read<RelocationRecord>(key);
-  const next = { ...rel, stage, writeId: newWriteId() };
+  const next = { ...rel, stage, writeId: newWriteId(side.ctx.ids) };
   try {
     const r = await side.ctx.store.compareAndSet(key, cur.version, next);
     if (r.applied) return next;
@@ -362,14 +365,14 @@ export async function setStageGuessingFailure(side: RelocationSide, rel: Relocat
  * Store cannot be reached, for the whole StoreFailureGrace, and carries the relocation on once it
  * answers, whatever the relocation's own deadline was (R-STO-3: grace extends no deadline).
  */
-export async function readThroughGrace(store: NodeStore, key: string, timings: { storeFailureGraceMs: number; reconnectBackoffMs: number }): Promise<Versioned<unknown>> {
-  const end = Date.now() + timings.storeFailureGraceMs;
+export async function readThroughGrace(store: NodeStore, key: string, timings: { storeFailureGraceMs: number; reconnectBackoffMs: number }, clock: Clock): Promise<Versioned<unknown>> {
+  const end = clock.now() + timings.storeFailureGraceMs;
   for (;;) {
     try {
       return await store.read(key);
     } catch (e) {
-      if (!(e instanceof StoreUnavailableError) || Date.now() >= end) throw e;
-      await new Promise((r) => setTimeout(r, timings.reconnectBackoffMs));
+      if (!(e instanceof StoreUnavailableError) || clock.now() >= end) throw e;
+      await clock.sleep(timings.reconnectBackoffMs);
     }
   }
 }

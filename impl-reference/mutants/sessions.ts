@@ -4,6 +4,7 @@
 // the relay mutants also the node's peer links, the Caller's send and the Location Store, declared
 // here structurally.
 
+import type { Clock } from '../../src/driver/clock.ts';
 import type { Rid } from '../../src/driver/types.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
 import type { Operation } from '../node/operation.ts';
@@ -86,11 +87,11 @@ export async function reloadSessions(shared: SharedSessions, sessions: Map<strin
  * the bindings of the client's other Sessions (a cluster-wide token table) and bound here again
  * (R-SES-3: a new Session must bind again; an old token means nothing in it).
  */
-export async function bindingOfOtherSession(shared: SharedSessions, session: Session, token: string): Promise<Binding | undefined> {
+export async function bindingOfOtherSession(shared: SharedSessions, session: Session, token: string, clock: Clock): Promise<Binding | undefined> {
   const old = await shared.bindingOf(session.client, token, session);
   if (!old) return undefined;
   const b: Binding = { ...structuredClone(old), state: 'bound' };
-  b.history.push({ event: 'bound', route: b.route, generation: b.generation, at: Date.now() });
+  b.history.push({ event: 'bound', route: b.route, generation: b.generation, at: clock.now() });
   session.bindings.set(token, b);
   return b;
 }
@@ -156,7 +157,7 @@ export async function resendWhenReady<E extends { kind: string }>(caller: { send
  * record before the relay: route, location snapshot and generation (V09: after an owner failure a
  * new incarnation is not the binding's; the binding stays ended).
  */
-export async function refreshAfterRouteLoss(links: RouteLinks, store: { read<T>(key: string): Promise<{ value: T | null }> }, b: Binding): Promise<void> {
+export async function refreshAfterRouteLoss(links: RouteLinks, store: { read<T>(key: string): Promise<{ value: T | null }> }, b: Binding, clock: Clock): Promise<void> {
   const since = b.history.at(-1)?.at ?? 0;
   if (!links.link(b.route)?.history.some((e) => e.event === 'not-ready' && e.at > since)) return;
   const rec = (await store.read<LocationRecord>(objectKey(b.objectId))).value;
@@ -164,5 +165,5 @@ export async function refreshAfterRouteLoss(links: RouteLinks, store: { read<T>(
   b.route = rec.owner;
   b.generation = rec.generation;
   b.location = { owner: rec.owner, generation: rec.generation };
-  b.history.push({ event: 'location-update', route: rec.owner, generation: rec.generation, at: Date.now() });
+  b.history.push({ event: 'location-update', route: rec.owner, generation: rec.generation, at: clock.now() });
 }

@@ -3,15 +3,19 @@
 // actually ran, where.
 
 import type { AppPayload, ErrorKind, FactoryInput, JournalEntry, OutcomeStatus, Rid } from '../../src/driver/types.ts';
+import type { Clock } from '../../src/driver/clock.ts';
 import type { Unnumbered } from './parts.ts';
 
 type Entry = JournalEntry extends infer E ? (E extends { seq: number } ? Omit<E, 'seq' | 'at'> : never) : never;
 
 /** The test application's journal: every entry goes to the node's evidence before the run goes on. */
 export class Journal {
-  constructor(private readonly sink: (entry: Unnumbered<JournalEntry>) => void) {}
+  constructor(
+    private readonly sink: (entry: Unnumbered<JournalEntry>) => void,
+    private readonly clock: Clock,
+  ) {}
   record(entry: Entry): void {
-    this.sink({ at: Date.now(), ...entry } as Unnumbered<JournalEntry>);
+    this.sink({ at: this.clock.now(), ...entry } as Unnumbered<JournalEntry>);
   }
 }
 

@@ -28,8 +28,10 @@ export interface ControlMethods {
   storeReach: { params: { reachable: boolean }; result: null };
   node: { params: Record<string, never>; result: NodeView };
   peer: { params: { peer: string }; result: PeerView };
-  sessionOwner: { params: { sessionId: string }; result: OwnerSessionView | null };
-  holdsSession: { params: { sessionId: string }; result: boolean };
+  /** The Sessions with these IDs that this process holds, as it holds them (one call for a client's every connection). */
+  sessionOwners: { params: { sessionIds: string[] }; result: OwnerSessionView[] };
+  /** Which of these Session IDs this process holds open. */
+  holdsSessions: { params: { sessionIds: string[] }; result: string[] };
   /**
    * For `npm run bench` only: node direct request/reply from this node's application to `to`,
    * `inFlight` at a time for `ms`, measured inside the node (no control round trip per request).
@@ -48,5 +50,5 @@ export type ControlEvent =
 
 export const CONTROL_METHODS: ControlMethod[] = [
   'submit', 'cancel', 'connectPeers', 'shutdown', 'channel', 'configure', 'releaseGate', 'failpoint',
-  'closeConnection', 'move', 'vanish', 'storeReach', 'node', 'peer', 'sessionOwner', 'holdsSession', 'benchDirect',
+  'closeConnection', 'move', 'vanish', 'storeReach', 'node', 'peer', 'sessionOwners', 'holdsSessions', 'benchDirect',
 ];

@@ -3,7 +3,8 @@
 // of the last fully-read descriptor list, serves peers (inbound connections, bounded queue,
 // explicit acceptance) and hosts Actors and Spots.
 
-import { randomUUID } from 'node:crypto';
+import type { Clock, TimerId } from '../../src/driver/clock.ts';
+import type { Ids } from '../../src/driver/ids.ts';
 import type { EffectiveTimings, HostState, NodeView, Outcome, PeerView, Rid } from '../../src/driver/types.ts';
 import type { TestApp } from './app.ts';
 import { InboundQueue } from '../connection/inbound-queue.ts';
@@ -30,6 +31,8 @@ export interface LocationUpdate {
 
 export interface NodeConfig {
   rid: Rid;
+  clock: Clock;
+  ids: Ids;
   mesh: string;
   credential: string;
   timings: EffectiveTimings;
@@ -54,6 +57,8 @@ type Life = 'running' | 'hung' | 'dead';
 
 export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements NodeContext {
   readonly rid: Rid;
+  readonly clock: Clock;
+  readonly ids: Ids;
   readonly mesh: string;
   readonly credential: string;
   readonly timings: EffectiveTimings;
@@ -66,7 +71,7 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
   readonly lease: LeaseKeeper;
   readonly objects: ObjectHost;
   /** This process's incarnation. */
-  readonly lifecycle = randomUUID();
+  readonly lifecycle: string;
   host: HostState = 'Ready';
   private life: Life = 'running';
   private listener?: Listener;
@@ -74,10 +79,10 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
   private readonly inbound = new Set<Inbound>();
   /** Latest verified inbound connection per peer (only a mutant routes replies by it). */
   private readonly inboundFrom = new Map<Rid, Inbound>();
-  private timers: NodeJS.Timeout[] = [];
+  private timers: TimerId[] = [];
   private storeReadable = true;
   private refreshing?: Promise<void>;
-  private refreshTimer?: NodeJS.Timeout;
+  private refreshTimer?: TimerId;
   /** Failpoint `transport.ack-lost-after-write`, armed per peer. */
   private readonly ackLostArmed = new Set<Rid>();
   /** Named failpoints of this node (activation.*, relocation.*), each fires once. */
@@ -90,6 +95,9 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
 
   constructor(cfg: NodeConfig) {
     this.rid = cfg.rid;
+    this.clock = cfg.clock;
+    this.ids = cfg.ids;
+    this.lifecycle = cfg.ids.uuid();
     this.mesh = cfg.mesh;
     this.credential = cfg.credential;
     this.timings = cfg.timings;
@@ -97,18 +105,20 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
     this.broken = cfg.broken;
     this.app = cfg.app;
     this.store = cfg.store;
-    this.queue = new InboundQueue(cfg.queueCapacity, cfg.workers, cfg.broken);
+    this.queue = new InboundQueue(cfg.queueCapacity, cfg.workers, cfg.broken, cfg.clock);
     this.discovery = new DescriptorList(this.store, cfg.broken);
     this.objects = new ObjectHost({
       rid: this.rid,
+      clock: this.clock,
+      ids: this.ids,
       lifecycle: this.lifecycle,
       store: this.store,
-      lease: (this.lease = new LeaseKeeper(this.store, this.timings.ownerLeaseMs, this.broken, () => this.objects.reconfirmOwners())),
+      lease: (this.lease = new LeaseKeeper(this.store, this.timings.ownerLeaseMs, this.broken, () => this.objects.reconfirmOwners(), this.clock)),
       app: this.app,
       broken: this.broken,
       alive: () => this.alive,
       takeFailpoint: (name) => this.armed.delete(name),
-      storeRetry: { retryForMs: this.timings.storeFailureGraceMs, backoffMs: this.timings.reconnectBackoffMs },
+      storeRetry: { retryForMs: this.timings.storeFailureGraceMs, backoffMs: this.timings.reconnectBackoffMs, clock: this.clock },
       timings: this.timings,
       messageFollowMs: () => cfg.messageFollowMs ?? this.timings.messageFollowMs,
       crash: () => this.crash(),
@@ -137,8 +147,10 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
   async start(): Promise<void> {
     await this.listenAtNewAddress();
     await this.lease.start();
-    this.timers.push(setInterval(() => this.tick(), this.timings.heartbeatIntervalMs));
-    this.timers.push((this.refreshTimer = setInterval(() => void this.refreshDescriptors(), this.timings.descriptorRefreshMs)));
+    // The first tick is judged late against the start too: a stall before it is still the node's own.
+    this.lastTickAt = this.clock.now();
+    this.timers.push(this.clock.setInterval(() => this.tick(), this.timings.heartbeatIntervalMs));
+    this.timers.push((this.refreshTimer = this.clock.setInterval(() => void this.refreshDescriptors(), this.timings.descriptorRefreshMs)));
   }
 
   /** Connect to every node of the descriptor list in this mesh; resolves when all are ready. */
@@ -186,7 +198,7 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
         // R-STO-2: the last fully-read list stays in force, and so do its connections.
         if (this.broken('grace-forgets-descriptors')) forgetDescriptors(this);
         // R-STO-4: the list is read again, in full, once the Store answers. The mutant stops reading it.
-        if (this.broken('grace-stops-descriptor-refresh')) clearInterval(this.refreshTimer);
+        if (this.broken('grace-stops-descriptor-refresh')) this.clock.clearTimer(this.refreshTimer);
       } finally {
         this.refreshing = undefined;
       }
@@ -223,12 +235,12 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
     if (!this.live()) return;
     // Liveness checks go on while the Store is unreachable (R-STO-2); only a mutant pauses them.
     if (!this.storeReadable && this.broken('grace-pauses-liveness')) return;
-    const now = Date.now();
+    const now = this.clock.now();
     // A tick that comes two intervals late means this node's own loop stalled (a loaded machine, a
     // long pause): what its peers sent meanwhile is still queued, unread. Silence is judged on the
     // next tick, once that is read, so a node never blames a peer for its own stall; a peer that
     // really went silent is still found out within the liveness deadline plus one interval.
-    const stalled = this.lastTickAt > 0 && now - this.lastTickAt > 2 * this.timings.heartbeatIntervalMs;
+    const stalled = now - this.lastTickAt > 2 * this.timings.heartbeatIntervalMs;
     this.lastTickAt = now;
     for (const link of this.links.values()) link.tick(now, !stalled);
     if (stalled) return;
@@ -250,7 +262,7 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
   // ---- serving peers -------------------------------------------------------------------------
 
   private onInbound(conn: Connection): void {
-    const ib: Inbound = { conn, lastHeard: Date.now() };
+    const ib: Inbound = { conn, lastHeard: this.clock.now() };
     this.inbound.add(ib);
     conn.onFrame((f) => this.onInboundFrame(ib, f));
     conn.onClose(() => this.inbound.delete(ib));
@@ -264,7 +276,7 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
 
   private onInboundFrame(ib: Inbound, f: Frame): void {
     if (!this.live()) return;
-    ib.lastHeard = Date.now();
+    ib.lastHeard = this.clock.now();
     if (f.t === 'hello') return this.onHello(ib, f);
     if (!ib.from) return; // nothing is served before the handshake
     if (f.t === 'ping') return ib.conn.send({ t: 'pong' });
@@ -272,7 +284,7 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
       // A frame is data from the network: a malformed one is refused, never thrown on.
       const work = f.work as Work | undefined;
       if (typeof f.opId !== 'string' || typeof work?.type !== 'string') return ib.conn.send({ t: 'rejected', opId: String(f.opId), reason: 'malformed' });
-      if (typeof f.deadlineAt === 'number' && f.deadlineAt <= Date.now()) return ib.conn.send({ t: 'rejected', opId: f.opId, reason: 'deadline' });
+      if (typeof f.deadlineAt === 'number' && f.deadlineAt <= this.clock.now()) return ib.conn.send({ t: 'rejected', opId: f.opId, reason: 'deadline' });
       return this.onSubmit(ib, f.opId, work, typeof f.deadlineAt === 'number' ? f.deadlineAt : undefined);
     }
   }
@@ -363,7 +375,7 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
 
   private end(how: 'abandon' | 'orderly' | 'error'): void {
     this.life = 'dead';
-    for (const t of this.timers) clearInterval(t);
+    for (const t of this.timers) this.clock.clearTimer(t);
     this.lease.stop();
     this.listener?.close();
     this.queue.stop();
@@ -437,7 +449,7 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
       this.app.result(this.rid, opId, outcome.status, outcome.errorKind);
       observe(outcome);
     };
-    return new Operation(opId, deadlineAt, toApplication, this.broken);
+    return new Operation(opId, deadlineAt, toApplication, this.clock, this.broken);
   }
 
   /** Send work to a node as a step of an internal protocol; undefined if no answer came. */
@@ -445,7 +457,7 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
     if (!this.caller || !this.alive) return undefined;
     // A message passed on for an application operation keeps that operation's ID. Nobody receives
     // the internal operation's result: the answer is returned here.
-    const op = new Operation(opId ?? `${this.rid}-internal-${randomUUID()}`, Date.now() + deadlineMs, () => {});
+    const op = new Operation(opId ?? `${this.rid}-internal-${this.ids.uuid()}`, this.clock.now() + deadlineMs, () => {}, this.clock);
     const end = await this.caller.send(op, target, work);
     return end.kind === 'result' ? end.completion : undefined;
   }

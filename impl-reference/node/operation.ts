@@ -5,6 +5,7 @@
 // signals are dropped here, and ending the operation stops every wait that follows it.
 
 import type { Attempt, ErrorKind, Outcome, OutcomeStatus } from '../../src/driver/types.ts';
+import type { Clock, TimerId } from '../../src/driver/clock.ts';
 import { none, type Broken } from '../mutants/index.ts';
 
 export type Raced<T> = { kind: 'value'; value: T } | { kind: 'deadline' } | { kind: 'ended' };
@@ -28,6 +29,8 @@ export class Operation {
     readonly opId: string,
     public deadlineAt: number,
     private readonly deliver: (outcome: Outcome) => void,
+    /** The clock its deadline runs on. */
+    readonly clock: Clock,
     broken: Broken = none,
   ) {
     this.broken = broken;
@@ -64,16 +67,16 @@ export class Operation {
    */
   async race<T>(p: Promise<T>): Promise<Raced<T>> {
     if (this.ended) return { kind: 'ended' };
-    let timer: NodeJS.Timeout | undefined;
+    let timer: TimerId | undefined;
     const contenders: Promise<Raced<T>>[] = [p.then((value) => ({ kind: 'value' as const, value })), this.endedPromise.then(() => ({ kind: 'ended' as const }))];
     if (this.deadlineApplies) {
       contenders.push(
         new Promise((r) => {
           // Timers round to whole milliseconds on another clock: re-arm until deadlineAt has passed.
           const arm = () => {
-            const left = this.deadlineAt - Date.now();
+            const left = this.deadlineAt - this.clock.now();
             if (left <= 0) return r({ kind: 'deadline' });
-            timer = setTimeout(arm, left);
+            timer = this.clock.setTimeout(arm, left);
           };
           arm();
         }),
@@ -82,7 +85,7 @@ export class Operation {
     try {
       return await Promise.race(contenders);
     } finally {
-      clearTimeout(timer);
+      this.clock.clearTimer(timer);
     }
   }
 }

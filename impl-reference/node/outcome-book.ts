@@ -3,6 +3,7 @@
 // instrument, not the runtime: it never builds an operation itself (whoever runs the operation
 // does, and hands it the book's `record`), and it keeps the first Outcome whatever arrives later.
 
+import type { Clock } from '../../src/driver/clock.ts';
 import type { Outcome } from '../../src/driver/types.ts';
 import type { Operation } from './operation.ts';
 
@@ -12,6 +13,8 @@ import type { Operation } from './operation.ts';
  */
 export class FirstOutcomes {
   private readonly entries = new Map<string, { outcome?: Outcome; waiters: Array<() => void> }>();
+
+  constructor(private readonly clock: Clock) {}
 
   expect(opId: string): void {
     if (!this.entries.has(opId)) this.entries.set(opId, { waiters: [] });
@@ -35,9 +38,9 @@ export class FirstOutcomes {
     if (!entry) return null;
     if (!entry.outcome && waitMs > 0) {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, waitMs);
+        const timer = this.clock.setTimeout(resolve, waitMs);
         entry.waiters.push(() => {
-          clearTimeout(timer);
+          this.clock.clearTimer(timer);
           resolve();
         });
       });
@@ -48,7 +51,11 @@ export class FirstOutcomes {
 
 export class OutcomeBook<M = undefined> {
   private readonly ops = new Map<string, { op: Operation; meta: M }>();
-  private readonly first = new FirstOutcomes();
+  private readonly first: FirstOutcomes;
+
+  constructor(clock: Clock) {
+    this.first = new FirstOutcomes(clock);
+  }
 
   /**
    * Start bookkeeping for a new operation. `start` starts it, given `record`: the book hears every

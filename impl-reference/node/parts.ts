@@ -3,10 +3,13 @@
 // configuration (process-parts.ts: Redis, NATS, a file); the embedded backend hands in-process
 // nodes the in-memory ones it owns (harness/in-process-host.ts). The node's rules do not change.
 
+import type { Clock } from '../../src/driver/clock.ts';
+import type { Ids } from '../../src/driver/ids.ts';
 import type { JournalEntry } from '../../src/driver/types.ts';
 import type { SharedSessions } from '../mutants/shared-sessions.ts';
 import type { StoreLogLine, StoreReach } from '../store/node-store.ts';
 import type { Store } from '../store/types.ts';
+import type { StreamNet } from '../sessions/stream.ts';
 import type { Transport } from '../transport/types.ts';
 
 /**
@@ -28,8 +31,14 @@ export interface EvidenceSink {
 }
 
 export interface NodeParts {
+  /** Every timer, deadline and timestamp of the node (the machine's, or a simulated world's). */
+  clock: Clock;
+  /** Where the node's unguessable names come from. */
+  ids: Ids;
   store: Store;
   transport: Transport;
+  /** Where the node's Session owner listens for client connections. */
+  streams: StreamNet;
   /** Resolves once the transport can carry the node's first frame. */
   ready(): Promise<void>;
   evidence: EvidenceSink;

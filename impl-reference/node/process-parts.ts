@@ -3,6 +3,9 @@
 
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { realClock } from '../../src/driver/clock.ts';
+import { cryptoIds } from '../../src/driver/ids.ts';
+import { tcpStreams } from '../sessions/stream.ts';
 import { RedisStore } from '../store/redis.ts';
 import { StoreReach } from '../store/node-store.ts';
 import { NatsTransport } from '../transport/nats.ts';
@@ -30,8 +33,11 @@ export function processParts(config: NodeProcessConfig): NodeParts {
   const store = new RedisStore({ url: config.store.redisUrl, namespace: config.store.namespace });
   const transport = new NatsTransport(config.transport.natsUrls, { prefix: config.transport.prefix });
   return {
+    clock: realClock,
+    ids: cryptoIds,
     store,
     transport,
+    streams: tcpStreams,
     ready: () => transport.ready(),
     evidence,
     reach: new StoreReach(),

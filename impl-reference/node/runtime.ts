@@ -31,7 +31,7 @@ export class NodeRuntime {
   private readonly gates = new Gates();
   private readonly reach: StoreReach;
   private readonly channels = new ChannelDirectory();
-  private readonly outcomes = new OutcomeBook();
+  private readonly outcomes: OutcomeBook;
   readonly node: MeshNode;
   private readonly caller: Caller;
   private readonly objects: ObjectCaller;
@@ -48,18 +48,21 @@ export class NodeRuntime {
     private readonly emit: (event: ControlEvent) => void,
     crashed: () => void = () => {},
   ) {
-    const journal = new Journal((entry) => parts.evidence.write({ journal: entry }));
+    this.outcomes = new OutcomeBook(parts.clock);
+    const journal = new Journal((entry) => parts.evidence.write({ journal: entry }), parts.clock);
     this.reach = parts.reach;
     for (const gate of config.releasedGates) this.gates.release(gate);
     for (const channel of config.channels) this.defineChannel(channel);
     const broken = brokenBy(config.mutant);
     this.node = new MeshNode({
       rid: config.rid,
+      clock: parts.clock,
+      ids: parts.ids,
       mesh: config.mesh,
       credential: config.credential,
       timings: config.timings,
       transport: parts.transport,
-      store: new NodeStore(config.rid, parts.store, this.reach, (line) => parts.evidence.write({ store: line })),
+      store: new NodeStore(config.rid, parts.store, this.reach, (line) => parts.evidence.write({ store: line }), parts.clock),
       app: new TestApp(journal, this.gates),
       broken,
       queueCapacity: config.queueCapacity,
@@ -77,9 +80,9 @@ export class NodeRuntime {
     // in one address space through memory (parts.shared), and between processes the way such a
     // framework would, through a table in the Store.
     const shared = parts.shared ?? (PERSISTED_SESSION_MUTANTS.includes(config.mutant ?? '')
-      ? new PersistedSessions(parts.store, config.rid, this.node.lifecycle, (rid, session, frame) => void this.node.sendWork(rid, { type: 'session-frame', session, frame }, config.timings.defaultDeadlineMs))
+      ? new PersistedSessions(parts.store, config.rid, this.node.lifecycle, (rid, session, frame) => void this.node.sendWork(rid, { type: 'session-frame', session, frame }, config.timings.defaultDeadlineMs), parts.clock)
       : new SharedSessions());
-    this.sessions = new SessionHost({ node: this.node, caller: this.caller, clientCredential: clientCredential(config.credential), shared });
+    this.sessions = new SessionHost({ node: this.node, caller: this.caller, clientCredential: clientCredential(config.credential), shared, net: parts.streams });
     this.node.sessions = this.sessions;
     this.node.onLocationUpdate = (u) => this.sessions.applyLocationUpdate(u);
     this.objects = new ObjectCaller(this.node, this.caller);
@@ -146,10 +149,10 @@ export class NodeRuntime {
         return this.node.view() as never;
       case 'peer':
         return this.node.peerView(p.peer as string) as never;
-      case 'sessionOwner':
-        return (this.sessions.view(p.sessionId as string) ?? null) as never;
-      case 'holdsSession':
-        return this.sessions.holds(p.sessionId as string) as never;
+      case 'sessionOwners':
+        return (p.sessionIds as string[]).flatMap((id) => this.sessions.view(id) ?? []) as never;
+      case 'holdsSessions':
+        return (p.sessionIds as string[]).filter((id) => this.sessions.holds(id)) as never;
       case 'benchDirect':
         return (await this.benchDirect(p as ControlMethods['benchDirect']['params'])) as never;
       default:
@@ -173,20 +176,20 @@ export class NodeRuntime {
     let done = 0;
     let failed = 0;
     let n = 0;
-    const start = Date.now();
+    const start = this.parts.clock.now();
     const end = start + ms;
     await Promise.all(new Array(inFlight).fill(0).map(async () => {
-      while (Date.now() < end) {
+      while (this.parts.clock.now() < end) {
         const opId = `${this.config.rid}-bench-${n++}`;
         const outcome = await new Promise<Outcome>((resolve) => {
-          const op = this.node.startOperation(opId, Date.now() + this.config.timings.defaultDeadlineMs, resolve);
+          const op = this.node.startOperation(opId, this.parts.clock.now() + this.config.timings.defaultDeadlineMs, resolve);
           void this.caller.nodeDirect(op, mesh, to, { type: 'app', payload: { app: 'echo', value: n } });
         });
         if (outcome.status === 'reply') done++;
         else failed++;
       }
     }));
-    return { done, failed, ms: Date.now() - start };
+    return { done, failed, ms: this.parts.clock.now() - start };
   }
 
   private failpoint(name: string, peer?: string): void {

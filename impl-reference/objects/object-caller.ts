@@ -62,7 +62,7 @@ export class ObjectCaller {
     if (spec.via) return this.sendToOwner(op, spec.via, work, spec);
     const cached = this.cache.get(spec.objectId);
     // R-OBJ-2: the cache is trusted until it expires or the owner lease it saw runs out.
-    if (cached && (cached.validUntil > Date.now() || this.broken('owner-cache-never-expires'))) {
+    if (cached && (cached.validUntil > this.node.clock.now() || this.broken('owner-cache-never-expires'))) {
       return this.sendToOwner(op, cached.owner, work, spec);
     }
     // R-OBJ-2 again: a ready connection to the cached owner says nothing about its ownership.
@@ -130,7 +130,7 @@ export class ObjectCaller {
       return op.finish('failure', { errorKind: 'Unavailable' });
     }
 
-    const validUntil = Math.min(Date.now() + this.node.timings.ownerCacheMs, Date.now() + (ownerLease - (await this.node.store.now())));
+    const validUntil = Math.min(this.node.clock.now() + this.node.timings.ownerCacheMs, this.node.clock.now() + (ownerLease - (await this.node.store.now())));
     this.cache.set(spec.objectId, { owner: rec.owner!, generation: rec.generation, validUntil });
     return this.sendToOwner(op, rec.owner!, work, spec);
   }
@@ -164,7 +164,7 @@ export class ObjectCaller {
 
   /** Change the object's authority record from `version`, never guessing an unclear result. */
   change(objectId: string, version: number, next: LocationRecord): Promise<ChangeResult> {
-    return changeRecord(this.node.store, objectKey(objectId), version, { ...next, writeId: newWriteId() }, this.broken, this.retry());
+    return changeRecord(this.node.store, objectKey(objectId), version, { ...next, writeId: newWriteId(this.node.ids) }, this.broken, this.retry());
   }
 
   /** Cancel exactly the record read at `version`: Missing, keeping its generation. */
@@ -219,6 +219,6 @@ export class ObjectCaller {
   }
 
   private retry() {
-    return { retryForMs: this.node.timings.storeFailureGraceMs, backoffMs: this.node.timings.reconnectBackoffMs };
+    return { retryForMs: this.node.timings.storeFailureGraceMs, backoffMs: this.node.timings.reconnectBackoffMs, clock: this.node.clock };
   }
 }

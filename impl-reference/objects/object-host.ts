@@ -3,9 +3,11 @@
 // Close with authority release, membership changes, and timers. Processing happens only while the
 // node is owner-eligible (R-STO-3).
 
+import type { Clock, TimerId } from '../../src/driver/clock.ts';
+import type { Ids } from '../../src/driver/ids.ts';
 import type { AppPayload, ObjectKind, Rid } from '../../src/driver/types.ts';
 import type { TestApp } from '../node/app.ts';
-import { changeRecord, newWriteId, type ChangeResult } from '../location/authority.ts';
+import { changeRecord, newWriteId, type ChangeResult, type StoreRetry } from '../location/authority.ts';
 import type { LeaseKeeper } from '../location/lease.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
 import type { Broken } from '../mutants/index.ts';
@@ -18,6 +20,8 @@ import { Relocations, type RelocationContext, type RelocationFailpoint } from '.
 
 export interface HostContext {
   rid: Rid;
+  clock: Clock;
+  ids: Ids;
   /** This process's incarnation; a restarted process has another. */
   lifecycle: string;
   store: NodeStore;
@@ -27,7 +31,7 @@ export interface HostContext {
   alive(): boolean;
   /** Take an armed failpoint of this node (activation.*, relocation.*), if any. */
   takeFailpoint(name: ActivationFailpoint | RelocationFailpoint): boolean;
-  storeRetry: { retryForMs: number; backoffMs: number };
+  storeRetry: StoreRetry;
   timings: RelocationContext['timings'];
   messageFollowMs(): number;
   crash(): void;
@@ -45,7 +49,7 @@ interface Instance {
   kind: ObjectKind;
   generation: number;
   mailbox: Mailbox;
-  ticker?: NodeJS.Timeout;
+  ticker?: TimerId;
 }
 
 export class ObjectHost {
@@ -69,7 +73,14 @@ export class ObjectHost {
       },
       takeWaiting: (id) => this.instances.get(id)?.mailbox.drain() ?? [],
       reopenAdmission: () => {},
-      holdDispatch: (id) => this.instances.get(id)?.mailbox.hold(),
+      holdDispatch: (id) => {
+        const inst = this.instances.get(id);
+        inst?.mailbox.hold();
+        // R-REL-2: past the relay-ready boundary the source runs nothing of the object, its timers
+        // neither: the target may own it already, while the source still waits to hear so (a
+        // cutover whose answer never comes). The mutants let the instance's timer run on.
+        if (inst && !this.ctx.broken('let-go-instance-keeps-timer') && !this.ctx.broken('held-source-keeps-timer')) this.ctx.clock.clearTimer(inst.ticker);
+      },
       dispose: (id) => this.dispose(id),
       prepare: (rec) => void this.host({ objectId: rec.objectId, kind: rec.kind, generation: rec.generation, state: 'Ready', writeId: '' }, false),
       post: (id, letter) => this.instances.get(id)?.mailbox.post(letter) ?? Promise.resolve(fail('Unavailable')),
@@ -114,7 +125,7 @@ export class ObjectHost {
   }
 
   private change(objectId: string, version: number, next: LocationRecord): Promise<ChangeResult> {
-    return changeRecord(this.ctx.store, objectKey(objectId), version, { ...next, writeId: newWriteId() }, this.ctx.broken, this.ctx.storeRetry);
+    return changeRecord(this.ctx.store, objectKey(objectId), version, { ...next, writeId: newWriteId(this.ctx.ids) }, this.ctx.broken, this.ctx.storeRetry);
   }
 
   private async leaseValid(node: Rid | undefined): Promise<boolean> {
@@ -185,7 +196,7 @@ export class ObjectHost {
     };
     const tickMs = (rec.creation?.input as { tickMs?: number } | undefined)?.tickMs;
     if (tickMs) {
-      inst.ticker = setInterval(() => {
+      inst.ticker = this.ctx.clock.setInterval(() => {
         // Timers run only while this node may act as owner (R-STO-3).
         if (this.ctx.alive() && (this.ctx.lease.eligible() || this.ctx.broken('timer-ignores-eligibility'))) this.ctx.app.timer(this.ctx.rid, inst.objectId, inst.generation);
       }, tickMs);
@@ -208,7 +219,7 @@ export class ObjectHost {
     if (!inst) return;
     // An instance let go (relocated away, closed, no longer confirmed) does nothing more here. The
     // mutant closes its mailbox but forgets its timer.
-    if (!this.ctx.broken('let-go-instance-keeps-timer')) clearInterval(inst.ticker);
+    if (!this.ctx.broken('let-go-instance-keeps-timer')) this.ctx.clock.clearTimer(inst.ticker);
     inst.mailbox.close();
     this.instances.delete(objectId);
   }

@@ -14,5 +14,10 @@ export interface RelocationRecord extends RelocationView {
   startedAt?: number;
 }
 
-export const relocationKey = (id: string) => `rel/${id}`;
+/**
+ * Every relocation has a key of its own, under its object's: the relocations of one object are one
+ * prefix (relocationsOf), so reading an object's latest relocation does not read every object's.
+ */
+export const relocationKey = (rel: { id: string; objectId: string }) => `${relocationsOf(rel.objectId)}${rel.id}`;
+export const relocationsOf = (objectId: string) => `${RELOCATION_PREFIX}${encodeURIComponent(objectId)}/`;
 export const RELOCATION_PREFIX = 'rel/';

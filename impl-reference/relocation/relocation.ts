@@ -13,7 +13,8 @@
 //   MessageFollowDuration (R-OBJ-3).
 // Nothing here survives a process: a restarted node has no relocation to resume (R-REL-6, V14).
 
-import { randomUUID } from 'node:crypto';
+import type { Clock, TimerId } from '../../src/driver/clock.ts';
+import type { Ids } from '../../src/driver/ids.ts';
 import type { ObjectKind, RelocationStage, Rid } from '../../src/driver/types.ts';
 import type { TestApp } from '../node/app.ts';
 import { changeRecord, newWriteId, type ChangeResult } from '../location/authority.ts';
@@ -61,6 +62,8 @@ export type RelocationFailpoint =
 /** What the relocation roles need from the node and its object host. */
 export interface RelocationContext {
   rid: Rid;
+  clock: Clock;
+  ids: Ids;
   store: NodeStore;
   app: TestApp;
   broken: Broken;
@@ -90,7 +93,7 @@ export interface RelocationContext {
 interface Prepared {
   rel: RelocationRecord;
   kind: ObjectKind;
-  fallback?: NodeJS.Timeout;
+  fallback?: TimerId;
   committing?: Promise<WorkResult | undefined>;
   /** This node's clock when it sent its owner change to the Store (the change applied after). */
   committedAt?: number;
@@ -106,16 +109,17 @@ export class Relocations {
   constructor(readonly ctx: RelocationContext) {}
 
   change<T extends { writeId: string }>(key: string, version: number, value: T) {
-    return changeRecord(this.ctx.store, key, version, { ...value, writeId: newWriteId() }, this.ctx.broken, {
+    return changeRecord(this.ctx.store, key, version, { ...value, writeId: newWriteId(this.ctx.ids) }, this.ctx.broken, {
       retryForMs: this.ctx.timings.storeFailureGraceMs,
       backoffMs: this.ctx.timings.reconnectBackoffMs,
+      clock: this.ctx.clock,
     });
   }
 
   async setStage(rel: RelocationRecord, stage: RelocationStage): Promise<RelocationRecord> {
-    const cur = await this.ctx.store.read<RelocationRecord>(relocationKey(rel.id));
+    const cur = await this.ctx.store.read<RelocationRecord>(relocationKey(rel));
     const next = { ...rel, stage };
-    await this.change(relocationKey(rel.id), cur.version, next);
+    await this.change(relocationKey(rel), cur.version, next);
     return next;
   }
 
@@ -126,14 +130,14 @@ export class Relocations {
     if (!hosted || this.forwarding.has(objectId)) return fail('Unavailable');
     // R-STO-3: grace does not extend a relocation's deadline; the mutant waits out the Store for the grace.
     const rec = this.ctx.broken('relocation-waits-out-grace')
-      ? (await readThroughGrace(this.ctx.store, objectKey(objectId), this.ctx.timings)).value as LocationRecord | null
+      ? (await readThroughGrace(this.ctx.store, objectKey(objectId), this.ctx.timings, this.ctx.clock)).value as LocationRecord | null
       : (await this.ctx.store.read<LocationRecord>(objectKey(objectId))).value;
     if (!rec || rec.state !== 'Ready' || rec.owner !== this.ctx.rid) return fail('Unavailable');
     // Relocation names the generation it moves; a mismatch is rejected (V08).
     if (generation !== undefined && generation !== rec.generation && !this.ctx.broken('relocate-ignores-generation')) return fail('GenerationMismatch');
     if (target === this.ctx.rid) return fail('RelocationFailed');
-    const rel: RelocationRecord = { id: randomUUID(), objectId, generation: rec.generation, source: this.ctx.rid, target, stage: 'preparing', writeId: '', startedAt: Date.now() };
-    await this.change(relocationKey(rel.id), 0, rel);
+    const rel: RelocationRecord = { id: this.ctx.ids.uuid(), objectId, generation: rec.generation, source: this.ctx.rid, target, stage: 'preparing', writeId: '', startedAt: this.ctx.clock.now() };
+    await this.change(relocationKey(rel), 0, rel);
     return this.toTarget(rel, hosted.kind, []);
   }
 
@@ -179,10 +183,10 @@ export class Relocations {
     // later than the change: the cutover was sent before the target received it, and the target
     // says how long after receiving it the change applied (on its own clock: a duration, no clock
     // is shared). On a loaded machine the answer came well over 50 ms after the change.
-    let changedNoLaterThan = Date.now();
+    let changedNoLaterThan = this.ctx.clock.now();
     const submit = async () => {
       if (submitFails) return undefined;
-      const sentAt = Date.now();
+      const sentAt = this.ctx.clock.now();
       const r = await this.ctx.sendWork(rel.target, { type: 'relocation-cutover', relocationId: rel.id }, defaultDeadlineMs);
       const after = r?.ok ? (r.value as { committedAfterReceiptMs?: unknown } | null)?.committedAfterReceiptMs : undefined;
       if (typeof after === 'number') changedNoLaterThan = sentAt + after;
@@ -238,14 +242,14 @@ export class Relocations {
    * when the last read that did not name the target was sent (the change came after it).
    */
   private async awaitOwner(rel: RelocationRecord, withinMs: number): Promise<{ owner: Rid | undefined; notBefore: number }> {
-    const end = Date.now() + withinMs;
+    const end = this.ctx.clock.now() + withinMs;
     let notBefore = 0;
     for (;;) {
-      const asked = Date.now();
+      const asked = this.ctx.clock.now();
       const rec = (await this.ctx.store.read<LocationRecord>(objectKey(rel.objectId))).value;
-      if (rec?.owner === rel.target || Date.now() >= end || !this.ctx.alive()) return { owner: rec?.owner, notBefore };
+      if (rec?.owner === rel.target || this.ctx.clock.now() >= end || !this.ctx.alive()) return { owner: rec?.owner, notBefore };
       notBefore = asked;
-      await new Promise((r) => setTimeout(r, this.ctx.timings.reconnectBackoffMs));
+      await this.ctx.clock.sleep(this.ctx.timings.reconnectBackoffMs);
     }
   }
 
@@ -279,10 +283,10 @@ export class Relocations {
       return this.ctx.sendWork(f.target, { type: 'relocation-relay', relocationId: f.relocationId, objectId, letter }, this.relayWaitMs());
     }
     // R-OBJ-3: after the commit the source follows messages to the target, for the duration only.
-    const over = Date.now() >= f.until || this.ctx.broken('no-message-follow');
+    const over = this.ctx.clock.now() >= f.until || this.ctx.broken('no-message-follow');
     if (over && !this.ctx.broken('message-follow-ignores-duration')) return Promise.resolve(fail('Unavailable'));
     // R-OBJ-3: the duration counts from the commit; following a message does not extend it.
-    if (this.ctx.broken('message-follow-extended-by-use')) f.until = Date.now() + this.ctx.messageFollowMs();
+    if (this.ctx.broken('message-follow-extended-by-use')) f.until = this.ctx.clock.now() + this.ctx.messageFollowMs();
     return this.ctx.sendWork(f.target, { type: 'message', objectId, payload: letter.payload as never, instanceIntent: false }, defaultDeadlineMs, letter.opId);
   }
 
@@ -306,8 +310,8 @@ export class Relocations {
     const fallbackMs = this.ctx.timings.cutoverFallbackMs + (this.ctx.broken('fallback-after-cutover-deadline') ? this.ctx.timings.defaultDeadlineMs : 0);
     // A fallback commit that cannot reach the Store fails the relocation here; it must not take the
     // process down (an unhandled rejection would), and a cutover that arrives later may still commit.
-    p.fallback = setTimeout(() => void this.commit(rel.id, 'fallback').catch(() => undefined), fallbackMs);
-    if (this.ctx.broken('no-cutover-fallback')) clearTimeout(p.fallback);
+    p.fallback = this.ctx.clock.setTimeout(() => void this.commit(rel.id, 'fallback').catch(() => undefined), fallbackMs);
+    if (this.ctx.broken('no-cutover-fallback')) this.ctx.clock.clearTimer(p.fallback);
     this.prepared.set(rel.id, p);
     return ok({ relayReady: true });
   }
@@ -315,7 +319,7 @@ export class Relocations {
   cancel(relocationId: string): WorkResult {
     const p = this.prepared.get(relocationId);
     if (p && !p.committing) {
-      clearTimeout(p.fallback);
+      this.ctx.clock.clearTimer(p.fallback);
       this.prepared.delete(relocationId);
       this.ctx.dispose(p.rel.objectId); // the target instance and its temporary queue are discarded
     }
@@ -331,7 +335,7 @@ export class Relocations {
   }
 
   async cutover(relocationId: string): Promise<WorkResult | undefined> {
-    const receivedAt = Date.now();
+    const receivedAt = this.ctx.clock.now();
     if (this.ctx.takeFailpoint('relocation.crash-target-before-commit')) {
       this.ctx.crash();
       return undefined;
@@ -346,7 +350,7 @@ export class Relocations {
   commit(relocationId: string, how: 'cutover' | 'fallback'): Promise<WorkResult | undefined> {
     const p = this.prepared.get(relocationId);
     if (!p) return Promise.resolve(fail('Unavailable'));
-    clearTimeout(p.fallback);
+    this.ctx.clock.clearTimer(p.fallback);
     p.committing ??= this.doCommit(p, how).catch((e) => {
       p.committing = undefined; // not committed: a later cutover tries again
       throw e;
@@ -359,7 +363,7 @@ export class Relocations {
     const { rel } = p;
     // R-REL-2: on the fallback the target continues alone, whether or not the source still runs.
     if (how === 'fallback' && this.ctx.broken('fallback-needs-live-source') && (await this.ctx.store.leaseExpiry(rel.source)) === null) return abandonPrepared(this, rel);
-    const relCur = await this.ctx.store.read<RelocationRecord>(relocationKey(rel.id));
+    const relCur = await this.ctx.store.read<RelocationRecord>(relocationKey(rel));
     if (relCur.value?.stage !== 'relay-ready-accepted') {
       // The source never accepted relay-ready (or cancelled): there is nothing to continue.
       this.prepared.delete(rel.id);
@@ -374,7 +378,7 @@ export class Relocations {
     const next: LocationRecord = { ...rec, owner: this.ctx.rid, generation, writeId: '' };
     // Target dispatch is a gate: it opens only once the commit is known, re-read if unclear (V16).
     if (this.ctx.broken('dispatch-before-reread')) this.ctx.openDispatch(rel.objectId);
-    const sentAt = Date.now();
+    const sentAt = this.ctx.clock.now();
     const r = await this.commitOwnerChange(rel.objectId, cur.version, next);
     if (!r.applied) return fail('RelocationFailed');
     p.committedAt = sentAt;
@@ -398,7 +402,7 @@ export class Relocations {
 
   /** The owner change in the Location Store: an unclear result is re-read, never guessed (R-REL-3, V16). */
   private commitOwnerChange(objectId: string, version: number, next: LocationRecord): Promise<ChangeResult | { applied: boolean }> {
-    if (this.ctx.broken('commit-guessed')) return guessCommit(this.ctx.store, objectId, version, next);
+    if (this.ctx.broken('commit-guessed')) return guessCommit(this.ctx.store, this.ctx.ids, objectId, version, next);
     if (this.ctx.broken('commit-reread-off-by-one')) return commitRereadOffByOne(this, objectId, version, next);
     if (this.ctx.broken('commit-reread-ignores-own-write')) return commitRereadIgnoresOwnWrite(this, objectId, version, next);
     if (this.ctx.broken('unclear-commit-drops-temporary-queue')) return commitDroppingQueue(this, objectId, version, next);
@@ -407,21 +411,21 @@ export class Relocations {
 
   /** Open target dispatch; a failed switchover is retried on this same target within the deadline (R-REL-4). */
   private async switchDispatch(rel: RelocationRecord): Promise<boolean> {
-    const end = Date.now() + this.ctx.timings.defaultDeadlineMs;
+    const end = this.ctx.clock.now() + this.ctx.timings.defaultDeadlineMs;
     for (;;) {
       if (!this.ctx.takeFailpoint('relocation.dispatch-switchover-fails')) {
         this.ctx.openDispatch(rel.objectId);
         return true;
       }
       // R-REL-4: the mutant gives up after the first failed switchover.
-      if (this.ctx.broken('dispatch-switchover-not-retried') || Date.now() >= end) return false;
-      await new Promise((r) => setTimeout(r, this.ctx.timings.reconnectBackoffMs));
+      if (this.ctx.broken('dispatch-switchover-not-retried') || this.ctx.clock.now() >= end) return false;
+      await this.ctx.clock.sleep(this.ctx.timings.reconnectBackoffMs);
     }
   }
 
   /** The lifecycle callback, retried on this same target within the deadline (R-REL-4). */
   private async lifecycle(rel: RelocationRecord, generation: number): Promise<boolean> {
-    const end = Date.now() + this.ctx.timings.defaultDeadlineMs;
+    const end = this.ctx.clock.now() + this.ctx.timings.defaultDeadlineMs;
     for (;;) {
       const failed = this.ctx.takeFailpoint('relocation.lifecycle-callback-fails');
       this.ctx.app.lifecycle(this.ctx.rid, rel.objectId, generation, 'relocated-in', !failed);
@@ -429,8 +433,8 @@ export class Relocations {
       if (!failed || this.ctx.broken('lifecycle-failure-not-retried')) return true;
       // R-REL-4: after the commit there is no rollback, only a retry here.
       if (this.ctx.broken('rollback-after-commit')) return rollBackAfterCommit(this, rel);
-      if (Date.now() >= end) return false;
-      await new Promise((r) => setTimeout(r, this.ctx.timings.reconnectBackoffMs));
+      if (this.ctx.clock.now() >= end) return false;
+      await this.ctx.clock.sleep(this.ctx.timings.reconnectBackoffMs);
     }
   }
 
@@ -445,7 +449,7 @@ export class Relocations {
   }
 
   stopAll(): void {
-    for (const p of this.prepared.values()) clearTimeout(p.fallback);
+    for (const p of this.prepared.values()) this.ctx.clock.clearTimer(p.fallback);
     this.prepared.clear();
     this.forwarding.clear();
   }

@@ -1,30 +1,35 @@
 // The kit's Session test client, as the embedded Driver runs it: named clients outside the
-// Framework, each holding STREAM (TCP) connections to Session owners and speaking the JSON-lines
+// Framework, each holding STREAM connections (stream.ts) to Session owners and speaking the JSON-lines
 // protocol of protocol.ts. Every Session operation the Driver is given runs here and ends with one
 // Outcome (an Operation, like every other operation of the embedded cluster). The client records
 // what it was given on each connection, so a scenario can tell what reached which Session.
 // The client is the kit's instrument, not the runtime under test: no mutant ever bends it.
 
-import { randomBytes, randomUUID } from 'node:crypto';
-import { connect, type Socket } from 'node:net';
+import type { Clock } from '../../src/driver/clock.ts';
+import type { Ids } from '../../src/driver/ids.ts';
 import type { Attempt, ErrorKind, Outcome, Rid } from '../../src/driver/types.ts';
 import type { ClientBinding, ClientConnectionView, OwnerSessionView, PushedFrame, SessionOperationSpec, SessionView } from '../../src/driver/sessions.ts';
 import { Operation } from '../node/operation.ts';
 import { OutcomeBook } from '../node/outcome-book.ts';
 import { authProof, encode, isRecord, LineReader, type WireFrame } from './protocol.ts';
+import type { StreamNet, StreamSocket } from './stream.ts';
 
 export class SessionInputError extends Error {}
 
 export interface SessionClientsContext {
+  clock: Clock;
+  ids: Ids;
+  /** How the clients reach Session owners. */
+  net: StreamNet;
   defaultDeadlineMs(): number;
   /** Where the node's Session server listens; undefined when the node does not run (throws for an unknown node). */
   endpoint(node: Rid): { port: number } | undefined;
   /** The client credential of the node's mesh (what a legitimate client is configured with). */
   credential(node: Rid): string;
-  /** The Session as the running process of `node` holds it, if it does. */
-  ownerView(node: Rid, sessionId: string): OwnerSessionView | undefined | Promise<OwnerSessionView | undefined>;
-  /** Running nodes holding an open Session with this ID. */
-  heldBy(sessionId: string): Rid[] | Promise<Rid[]>;
+  /** The Sessions with these IDs that the running process of `node` holds, as it holds them. */
+  ownerViews(node: Rid, sessionIds: string[]): Promise<OwnerSessionView[]>;
+  /** For each running node, which of these Session IDs it holds open. */
+  heldBy(sessionIds: string[]): Promise<Array<{ node: Rid; open: string[] }>>;
 }
 
 const ERROR_KINDS: readonly string[] = ['NotFound', 'Unavailable', 'Busy', 'HandlerError', 'AlreadyExists', 'GenerationMismatch', 'RelocationFailed', 'BindingEnded', 'Unauthenticated'];
@@ -48,11 +53,9 @@ class ClientConnection {
   constructor(
     readonly index: number,
     readonly node: Rid,
-    readonly socket: Socket,
+    readonly socket: StreamSocket,
   ) {
     this.open = true;
-    socket.setNoDelay(true);
-    socket.setEncoding('utf8');
     const reader = new LineReader(
       (line) => this.onLine(line),
       () => socket.destroy(),
@@ -128,11 +131,13 @@ function summary(f: WireFrame): PushedFrame {
 
 export class SessionClients {
   private readonly clients = new Map<string, ClientConnection[]>();
-  private readonly records = new OutcomeBook();
-  private readonly sockets = new Set<Socket>();
+  private readonly records: OutcomeBook;
+  private readonly sockets = new Set<StreamSocket>();
   private closed = false;
 
-  constructor(private readonly ctx: SessionClientsContext) {}
+  constructor(private readonly ctx: SessionClientsContext) {
+    this.records = new OutcomeBook(ctx.clock);
+  }
 
   owns(opId: string): boolean {
     return this.records.has(opId);
@@ -144,9 +149,9 @@ export class SessionClients {
     // Inputs are checked before anything starts: a scenario naming what does not exist is a kit error.
     const conn = spec.kind === 'session-connect' ? undefined : this.connectionOf(spec.client, spec.connection);
     if (spec.kind === 'session-connect') this.ctx.endpoint(spec.node);
-    const opId = `${spec.client}-${randomUUID()}`;
-    const deadlineAt = Date.now() + (spec.deadlineMs ?? this.ctx.defaultDeadlineMs());
-    const op = this.records.open(opId, undefined, (record) => new Operation(opId, deadlineAt, record));
+    const opId = `${spec.client}-${this.ctx.ids.uuid()}`;
+    const deadlineAt = this.ctx.clock.now() + (spec.deadlineMs ?? this.ctx.defaultDeadlineMs());
+    const op = this.records.open(opId, undefined, (record) => new Operation(opId, deadlineAt, record, this.ctx.clock));
     this.run(op, spec, conn).catch(() => op.finish('failure', { errorKind: 'Unavailable' }));
     return { opId };
   }
@@ -166,7 +171,7 @@ export class SessionClients {
     switch (spec.kind) {
       case 'session-authenticate': {
         if (!conn.nonce) return op.finish('failure', { errorKind: 'Unavailable' });
-        const credential = spec.wrongCredential ? randomBytes(32).toString('hex') : this.ctx.credential(conn.node);
+        const credential = spec.wrongCredential ? this.ctx.ids.hex(32) : this.ctx.credential(conn.node);
         return this.ask(op, conn, { t: 'auth', id: op.opId, proof: authProof(credential, conn.nonce) }, (f) => ({ sessionId: f.session }));
       }
       case 'session-bind':
@@ -175,7 +180,7 @@ export class SessionClients {
           return f.binding;
         });
       case 'session-relay':
-        return this.ask(op, conn, { t: 'relay', id: op.opId, token: spec.bindingToken, payload: spec.payload, deadlineMs: Math.max(1, op.deadlineAt - Date.now()) });
+        return this.ask(op, conn, { t: 'relay', id: op.opId, token: spec.bindingToken, payload: spec.payload, deadlineMs: Math.max(1, op.deadlineAt - this.ctx.clock.now()) });
       case 'session-unbind':
         return this.ask(op, conn, { t: 'unbind', id: op.opId, token: spec.bindingToken });
       case 'session-disconnect': {
@@ -190,16 +195,10 @@ export class SessionClients {
   private async connectTo(op: Operation, client: string, node: Rid): Promise<void> {
     const endpoint = this.ctx.endpoint(node);
     if (!endpoint) return op.finish('failure', { errorKind: 'Unavailable' });
-    const socket = connect({ host: '127.0.0.1', port: endpoint.port });
+    const { socket, opened } = this.ctx.net.connect(endpoint.port);
     this.sockets.add(socket);
     socket.on('close', () => this.sockets.delete(socket));
-    socket.on('error', () => {});
-    const connected = await op.race(
-      new Promise<boolean>((resolve) => {
-        socket.once('connect', () => resolve(true));
-        socket.once('close', () => resolve(false));
-      }),
-    );
+    const connected = await op.race(opened);
     if (connected.kind !== 'value' || !connected.value) {
       socket.destroy();
       if (connected.kind === 'deadline') return op.finish('timeout');
@@ -244,8 +243,17 @@ export class SessionClients {
   }
 
   async view(client: string): Promise<SessionView> {
-    const connections: ClientConnectionView[] = [];
-    for (const c of this.clients.get(client) ?? []) {
+    const conns = this.clients.get(client) ?? [];
+    // One question to each node for all of the client's Sessions, not one per connection: a client
+    // of a long campaign has hundreds of connections behind it.
+    const ids = conns.flatMap((c) => (c.sessionId ? [c.sessionId] : []));
+    const held = ids.length ? await this.ctx.heldBy(ids) : [];
+    const owners = new Map<string, OwnerSessionView>();
+    for (const node of new Set(conns.filter((c) => c.sessionId).map((c) => c.node))) {
+      const mine = conns.flatMap((c) => (c.node === node && c.sessionId ? [c.sessionId] : []));
+      for (const v of await this.ctx.ownerViews(node, mine)) owners.set(`${node}\u0000${v.sessionId}`, v);
+    }
+    const connections = conns.map((c) => {
       const v: ClientConnectionView = {
         connection: c.index,
         node: c.node,
@@ -253,16 +261,16 @@ export class SessionClients {
         bindings: c.bindings.map((b) => ({ ...b })),
         updates: c.updates.map((u) => ({ ...u })),
         foreign: c.foreign.map((u) => ({ ...u })),
-        heldBy: c.sessionId ? await this.ctx.heldBy(c.sessionId) : [],
+        heldBy: c.sessionId ? held.filter((h) => h.open.includes(c.sessionId!)).map((h) => h.node) : [],
       };
       if (c.closedBy) v.closedBy = c.closedBy;
       if (c.sessionId) {
         v.sessionId = c.sessionId;
-        const atOwner = await this.ctx.ownerView(c.node, c.sessionId);
+        const atOwner = owners.get(`${c.node}\u0000${c.sessionId}`);
         if (atOwner) v.atOwner = atOwner;
       }
-      connections.push(v);
-    }
+      return v;
+    });
     return { client, connections };
   }
 

@@ -1,5 +1,5 @@
-// The Session owner side of one node (spec section 6): a TCP server on 127.0.0.1 that clients
-// connect to. Every accepted connection is a new Session, owned by this process and by nothing
+// The Session owner side of one node (spec section 6): a server that clients connect to (TCP on
+// 127.0.0.1 on every real-time backend; stream.ts). Every accepted connection is a new Session, owned by this process and by nothing
 // else: it is never stored anywhere, so when the process ends the Session and its bindings end
 // with it, and a reconnect (to any node, or this one restarted) is a new Session that must
 // authenticate and bind again (V15, R-SES-3).
@@ -15,8 +15,8 @@
 // - A location update after a planned relocation moves the route and the location snapshot of
 //   the bindings of that same generation, on the same connection, with no rebind (R-SES-1).
 
-import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import type { Clock } from '../../src/driver/clock.ts';
+import type { Ids } from '../../src/driver/ids.ts';
 import type { AppPayload, Attempt, EffectiveTimings, Rid } from '../../src/driver/types.ts';
 import type { OwnerSessionView } from '../../src/driver/sessions.ts';
 import type { Caller, SendEnd } from '../channel/caller.ts';
@@ -46,10 +46,13 @@ import { StoreUnavailableError } from '../store/types.ts';
 import type { Work, WorkResult } from '../node/work.ts';
 import { authProof, encode, isRecord, LineReader, proofMatches, type WireFrame } from './protocol.ts';
 import { Session, type Binding } from './session.ts';
+import type { StreamNet, StreamServer, StreamSocket } from './stream.ts';
 
 /** What the Session owner needs from its node (a MeshNode); its peer links only mutants read. */
 export interface SessionOwnerNode extends RouteLinks {
   readonly rid: Rid;
+  readonly clock: Clock;
+  readonly ids: Ids;
   readonly store: NodeStore;
   readonly broken: Broken;
   readonly timings: EffectiveTimings;
@@ -68,6 +71,8 @@ export interface SessionHostContext {
   clientCredential: string;
   /** Only mutants read it: the reference keeps every Session in its own process. */
   shared: SharedSessions;
+  /** Where client connections come from (TCP, or a simulated world's streams). */
+  net: StreamNet;
 }
 
 export type LocationUpdate = { objectId: string; generation: number; owner: Rid };
@@ -75,7 +80,7 @@ export type LocationUpdate = { objectId: string; generation: number; owner: Rid 
 type SessionRelay = Extract<Work, { type: 'session-relay' }>;
 
 export class SessionHost {
-  private server?: Server;
+  private server?: StreamServer;
   private readonly sessions = new Map<string, Session>();
   private stopped = false;
   /** The TCP port the Session server listens on (127.0.0.1). */
@@ -102,17 +107,9 @@ export class SessionHost {
   }
 
   async listen(): Promise<void> {
-    const server = createServer((socket) => this.accept(socket));
+    const server = await this.ctx.net.listen((socket) => this.accept(socket));
     this.server = server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-    server.on('error', () => {});
-    this.port = (server.address() as AddressInfo).port;
+    this.port = server.port;
     if (this.stopped) server.close();
     this.ctx.shared.register(this);
     // V15: a restarted process starts with no Session; what the one before it held ended with it.
@@ -136,14 +133,12 @@ export class SessionHost {
 
   // ---- connections -------------------------------------------------------------------------------
 
-  private accept(socket: Socket): void {
+  private accept(socket: StreamSocket): void {
     if (!this.running()) {
       socket.destroy();
       return;
     }
-    socket.setNoDelay(true);
-    socket.setEncoding('utf8');
-    const session = new Session(socket);
+    const session = new Session(socket, this.node.ids);
     this.attach(session);
     if (this.node.live()) this.send(session, { t: 'welcome', node: this.node.rid, session: session.id, nonce: session.nonce });
   }
@@ -288,7 +283,7 @@ export class SessionHost {
     for (const b of session.bindings.values()) {
       if (b.objectId === objectId && b.state === 'bound' && b.generation !== rec.generation) this.endBinding(session, b);
     }
-    let token = randomBytes(18).toString('base64url');
+    let token = this.node.ids.base64url(18);
     // V09: a binding of a re-created Actor is a new binding, with a token of its own.
     if (this.broken('rebind-reuses-token')) token = takeOldToken(session, objectId) ?? token;
     const binding: Binding = {
@@ -298,7 +293,7 @@ export class SessionHost {
       route: rec.owner,
       location: { owner: rec.owner, generation: rec.generation },
       state: 'bound',
-      history: [{ event: 'bound', route: rec.owner, generation: rec.generation, at: Date.now() }],
+      history: [{ event: 'bound', route: rec.owner, generation: rec.generation, at: this.node.clock.now() }],
     };
     session.bindings.set(token, binding);
     this.send(session, { t: 'ok', id, binding: { token, objectId, generation: rec.generation, route: rec.owner } });
@@ -308,16 +303,16 @@ export class SessionHost {
     if (!this.authenticated(session, id)) return;
     let b = session.bindings.get(token);
     // R-SES-3: a token is known only to the Session that bound it; a new Session binds again.
-    if (!b && this.broken('token-resolved-across-sessions')) b = await bindingOfOtherSession(this.ctx.shared, session, token);
+    if (!b && this.broken('token-resolved-across-sessions')) b = await bindingOfOtherSession(this.ctx.shared, session, token, this.node.clock);
     if (!b) return this.send(session, { t: 'fail', id, errorKind: 'NotFound' });
     // R-SES-2: a token names one binding; through an ended one nothing is relayed.
     if (b.state !== 'bound' && this.broken('stale-token-relays-to-current')) b = currentBinding(session, b.objectId) ?? b;
     if (b.state !== 'bound') return this.send(session, { t: 'fail', id, errorKind: 'BindingEnded' });
     // V09: a binding keeps the incarnation it was made for, whatever became of its route's process.
-    if (this.broken('binding-refreshed-after-owner-loss')) await refreshAfterRouteLoss(this.node, this.node.store, b);
+    if (this.broken('binding-refreshed-after-owner-loss')) await refreshAfterRouteLoss(this.node, this.node.store, b, this.node.clock);
     // The relay is an operation of its own on the mesh, with the client's request ID, sent to the
     // binding's route and nowhere else.
-    const op = new Operation(id, Date.now() + deadlineMs, () => {});
+    const op = new Operation(id, this.node.clock.now() + deadlineMs, () => {}, this.node.clock);
     const work: Work = { type: 'session-relay', objectId: b.objectId, generation: b.generation, payload, client: session.client ?? '', session: session.id };
     let end = await this.ctx.caller.send(op, b.route, work);
     // V02: a relay keeps its binding's route. The mutant falls back to this node when the route is not ready.
@@ -362,7 +357,7 @@ export class SessionHost {
 
   private setState(b: Binding, state: 'ended' | 'unbound'): void {
     b.state = state;
-    b.history.push({ event: state, route: b.route, generation: b.generation, at: Date.now() });
+    b.history.push({ event: state, route: b.route, generation: b.generation, at: this.node.clock.now() });
   }
 
   /** End a binding and tell the client on the Session's connection. */
@@ -398,7 +393,7 @@ export class SessionHost {
         b.route = u.owner;
         // R-SES-1: the ActorRef location snapshot moves with the route.
         if (!this.broken('location-snapshot-not-updated')) b.location = { owner: u.owner, generation: u.generation };
-        b.history.push({ event: 'location-update', route: u.owner, generation: u.generation, at: Date.now() });
+        b.history.push({ event: 'location-update', route: u.owner, generation: u.generation, at: this.node.clock.now() });
         this.send(session, { t: 'location-update', token: b.token, objectId: b.objectId, generation: b.generation, route: u.owner });
         // R-SES-1: the client keeps its connection; it is told, not sent elsewhere.
         if (this.broken('relocation-redirects-client')) redirectClient(session);

@@ -2,21 +2,27 @@
 // the client says it is, whether it authenticated, and its bindings. Nothing of it is stored
 // anywhere else; it ends with its connection or its process.
 
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { Socket } from 'node:net';
+import type { Ids } from '../../src/driver/ids.ts';
 import type { BindingView } from '../../src/driver/sessions.ts';
+import type { StreamSocket } from './stream.ts';
 
 /** The owner's binding is exactly what the Driver shows of it. */
 export type Binding = BindingView;
 
 export class Session {
-  id = randomUUID();
+  id: string;
   client?: string;
   authenticated = false;
   state: 'open' | 'ended' = 'open';
-  readonly nonce = randomBytes(16).toString('hex');
+  readonly nonce: string;
   /** By token, in the order they were made. */
   readonly bindings = new Map<string, Binding>();
 
-  constructor(readonly socket: Socket) {}
+  constructor(
+    readonly socket: StreamSocket,
+    ids: Ids,
+  ) {
+    this.id = ids.uuid();
+    this.nonce = ids.hex(16);
+  }
 }

@@ -41,13 +41,12 @@ export class MemoryStore implements Store {
 
   async list<T>(prefix: string): Promise<Entry<T>[]> {
     this.check();
-    const out: Entry<T>[] = [];
+    const found: Array<{ key: string; bytes: Buffer; slot: Slot }> = [];
     for (const [key, slot] of this.slots) {
-      if (slot.json !== null && key.startsWith(prefix)) {
-        out.push({ key, value: parse<T>(slot.json) as T, version: slot.version });
-      }
+      if (slot.json !== null && key.startsWith(prefix)) found.push({ key, bytes: Buffer.from(key), slot });
     }
-    return out.sort((a, b) => Buffer.compare(Buffer.from(a.key), Buffer.from(b.key)));
+    found.sort((a, b) => Buffer.compare(a.bytes, b.bytes));
+    return found.map(({ key, slot }) => ({ key, value: parse<T>(slot.json) as T, version: slot.version }));
   }
 
   async renewLease(holder: string, ttlMs: number): Promise<{ expiresAt: number }> {

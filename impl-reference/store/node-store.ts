@@ -3,6 +3,7 @@
 // and where every call is logged, so scenarios can check what a node read and wrote. The log goes
 // to the node's own evidence sink: a node that has died writes no more of it, wherever it runs.
 
+import { realClock, type Clock } from '../../src/driver/clock.ts';
 import type { StoreLogEntry, Rid } from '../../src/driver/types.ts';
 import { StoreUnavailableError, type CasResult, type Entry, type Store, type Versioned } from './types.ts';
 
@@ -20,18 +21,21 @@ export class StoreReach {
   readonly replySlowFor = new Map<Rid, number>();
   private readonly armed = new Map<Rid, StoreFailpoint[]>();
 
+  /** `clock` times late calls and answers (the clock of the nodes it serves). */
+  constructor(private readonly clock: Clock = realClock) {}
+
   reachable(node: Rid): boolean {
     return !this.down && !this.cutOff.has(node);
   }
   /** Wait as long as a late Store keeps this node's call (nothing when the Store is on time). */
   async pace(node: Rid): Promise<void> {
     const ms = Math.max(this.slowMs, this.slowFor.get(node) ?? 0);
-    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+    if (ms > 0) await this.clock.sleep(ms);
   }
   /** Wait as long as late answers keep the answer to this node's call (all alike, so in order). */
   async paceReply(node: Rid): Promise<void> {
     const ms = Math.max(this.replySlowMs, this.replySlowFor.get(node) ?? 0);
-    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+    if (ms > 0) await this.clock.sleep(ms);
   }
   /** Store up: on time again, for everyone (no node) or for one node. */
   onTime(node?: Rid): void {
@@ -73,10 +77,11 @@ export class NodeStore {
     private readonly reach: StoreReach,
     /** Where this node's calls are logged, as they are made (the node's evidence). */
     private readonly log: (line: StoreLogLine) => void,
+    private readonly clock: Clock = realClock,
   ) {}
 
   private record(entry: Omit<StoreLogLine, 'at'>): void {
-    this.log({ at: Date.now(), ...entry });
+    this.log({ at: this.clock.now(), ...entry });
   }
 
   /** The next change this node makes applies, and its reply is lost (a relocation failpoint uses it). */

@@ -1,18 +1,24 @@
-// In-memory transport for the embedded backend. Every frame is serialized to JSON on write and
-// parsed on delivery, and delivered on a later turn of the event loop, so nothing can lean on
-// shared objects or synchronous delivery that a real network would not give.
+// In-memory transport for the embedded and simulated backends. Every frame is serialized to JSON
+// on write and parsed on delivery, and delivered later by the wire (wire.ts: the next turn of the
+// event loop, or a seeded delay in a simulated world), in order per direction of a connection, so
+// nothing can lean on shared objects or synchronous delivery that a real network would not give.
 
-import { randomUUID } from 'node:crypto';
+import { cryptoIds, type Ids } from '../../src/driver/ids.ts';
 import type { CloseMode, Connection, Frame, Listener, Transport } from './types.ts';
+import { nextTurn, type Wire } from './wire.ts';
 
 class Link {
   /** The connection's ID, the same at both ends (docs/transport.md). */
-  readonly id = randomUUID();
+  readonly id: string;
   open = true;
   /** An orderly close was asked for: nothing new is written, what was written still arrives. */
   closing = false;
   readonly ends: [End, End];
-  constructor() {
+  constructor(
+    readonly wire: Wire,
+    ids: Ids,
+  ) {
+    this.id = ids.uuid();
     this.ends = [new End(this, 0), new End(this, 1)];
   }
   /** A transport failure: both sides learn of it. */
@@ -48,7 +54,8 @@ class End implements Connection {
     const data = JSON.stringify(frame);
     const failAfter = this.failAfterWrite;
     this.failAfterWrite = false;
-    setImmediate(() => {
+    // Frames to the other end travel on its lane: in order, each after the one written before it.
+    this.link.wire.carry(this.other, () => {
       if (!this.link.open) return;
       this.other.deliver(data);
       if (failAfter) this.link.fail();
@@ -64,8 +71,8 @@ class End implements Connection {
     if (!this.link.open || this.link.closing) return;
     this.link.closing = true;
     this.closeNotified = true; // the closing side needs no news of its own close
-    // Frames written before the close are delivered first (setImmediate keeps their order).
-    setImmediate(() => {
+    // Frames written before the close are delivered first (the lane keeps their order).
+    this.link.wire.carry(this.other, () => {
       if (!this.link.open) return;
       this.link.open = false;
       this.other.notifyClose(mode);
@@ -86,7 +93,7 @@ class End implements Connection {
   notifyClose(mode: CloseMode): void {
     if (this.closeNotified || this.abandoned) return;
     this.closeNotified = true;
-    setImmediate(() => this.closeHandler(mode));
+    this.link.wire.carry(this, () => this.closeHandler(mode));
   }
 
   onFrame(handler: (frame: Frame) => void): void {
@@ -101,6 +108,11 @@ class End implements Connection {
 export class MemoryTransport implements Transport {
   private readonly listeners = new Map<string, (conn: Connection) => void>();
   private seq = 0;
+
+  constructor(
+    private readonly wire: Wire = nextTurn,
+    private readonly ids: Ids = cryptoIds,
+  ) {}
 
   newAddress(rid: string): string {
     return `mem://${rid}/${++this.seq}`;
@@ -118,10 +130,10 @@ export class MemoryTransport implements Transport {
   }
 
   async connect(address: string): Promise<Connection> {
-    await new Promise((r) => setImmediate(r));
+    await new Promise<void>((r) => this.wire.carry({}, r));
     const accept = this.listeners.get(address);
     if (!accept) throw new Error(`connection refused: ${address}`);
-    const link = new Link();
+    const link = new Link(this.wire, this.ids);
     accept(link.ends[1]);
     return link.ends[0];
   }

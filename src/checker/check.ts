@@ -14,6 +14,12 @@ import { generationNeverDecreases } from './checks/generation-never-decreases.ts
 import { noRollbackAfterRelayReady } from './checks/no-rollback-after-relay-ready.ts';
 import { ownerEligibilityEnds } from './checks/owner-eligibility-ends.ts';
 import { sessionNotRestored } from './checks/session-not-restored.ts';
+import { unclearChangeReread } from './checks/unclear-change-reread.ts';
+import { namedTargetKept } from './checks/named-target-kept.ts';
+import { hostStaysReady } from './checks/host-stays-ready.ts';
+import { connectionIdsFresh } from './checks/connection-ids-fresh.ts';
+import { outcomeAsContract } from './checks/outcome-as-contract.ts';
+import { authorityKept } from './checks/authority-kept.ts';
 
 export const CHECKS: Record<string, Check> = {
   'accepted-runs-once': acceptedRunsOnce,
@@ -23,6 +29,12 @@ export const CHECKS: Record<string, Check> = {
   'no-rollback-after-relay-ready': noRollbackAfterRelayReady,
   'owner-eligibility-ends': ownerEligibilityEnds,
   'session-not-restored': sessionNotRestored,
+  'unclear-change-reread': unclearChangeReread,
+  'named-target-kept': namedTargetKept,
+  'host-stays-ready': hostStaysReady,
+  'connection-ids-fresh': connectionIdsFresh,
+  'outcome-as-contract': outcomeAsContract,
+  'authority-kept': authorityKept,
 };
 
 export type Verdict = 'valid' | 'invalid' | 'unknown';

@@ -80,6 +80,8 @@ export interface RecordEvent {
   storeVersion: number;
   /** When the owner's lease ends (or ended), as of this read. */
   leaseUntil?: number;
+  /** A cold activation not finished yet (a recovery pointer, its first message not restored): it may be resumed or cancelled. */
+  activation?: 'unfinished';
   line: number;
 }
 
@@ -118,6 +120,46 @@ export interface SessionEvent {
   line: number;
 }
 
+/** A node as it reported itself (Driver.node): its host state, and whether its process runs. */
+export interface HostEvent {
+  type: 'host';
+  time: number;
+  node: Rid;
+  host: string;
+  alive: boolean;
+  line: number;
+}
+
+/** Events of a node's connection to a peer (Driver.peer), those not written before; and whether it is ready now. */
+export interface PeerLinkEvent {
+  type: 'peer';
+  time: number;
+  node: Rid;
+  peer: Rid;
+  ready: boolean;
+  events: Array<{ event: 'handshake' | 'ready' | 'not-ready'; connectionId: string; at: number; reason?: string }>;
+  line: number;
+}
+
+/**
+ * One Store call a node made, as its Store log shows it (the writer may keep only the calls on keys
+ * whose change result was ever unclear, and the lists covering them). Lines of one node are in the
+ * order it made the calls.
+ */
+export interface StoreCallEvent {
+  type: 'store';
+  time: number;
+  node: Rid;
+  op: 'read' | 'change' | 'list' | 'lease';
+  /** The key (for a list, its prefix). */
+  key: string;
+  expectedVersion?: number;
+  /** A read's StoreVersion. */
+  version?: number;
+  result: 'ok' | 'applied' | 'conflict' | 'unclear' | 'unavailable';
+  line: number;
+}
+
 /** The run itself: the seed and the command that replays it (first line, optional). */
 export interface RunHeader {
   type: 'run';
@@ -126,7 +168,7 @@ export interface RunHeader {
   line: number;
 }
 
-export type HistoryEvent = OpEvent | RunEvent | ResultEvent | RecordEvent | LeaseEvent | RelocationEvent | SessionEvent | RunHeader;
+export type HistoryEvent = OpEvent | RunEvent | ResultEvent | RecordEvent | LeaseEvent | RelocationEvent | SessionEvent | StoreCallEvent | HostEvent | PeerLinkEvent | RunHeader;
 
 /** A line that is not an event: the history cannot be judged in full. */
 export interface Unparsed {
@@ -145,6 +187,8 @@ const OP_TYPES = new Set<string>(['invoke', 'ok', 'fail', 'info']);
 const RUN_KINDS = new Set<string>(['handler', 'factory', 'timer', 'lifecycle']);
 const RECORD_STATES = new Set<string>(['Missing', 'Creating', 'Ready', 'Closing']);
 const STAGES = new Set<string>(['preparing', 'relay-ready-accepted', 'committed', 'cancelled', 'rolled-back']);
+const STORE_OPS = new Set<string>(['read', 'change', 'list', 'lease']);
+const STORE_RESULTS = new Set<string>(['ok', 'applied', 'conflict', 'unclear', 'unavailable']);
 
 type Raw = Record<string, unknown>;
 const str = (o: Raw, k: string) => typeof o[k] === 'string';
@@ -181,6 +225,14 @@ function problem(o: Raw): string | null {
     case 'session':
       if (!str(o, 'session') || !str(o, 'node') || (o.state !== 'open' && o.state !== 'ended')) return 'session: needs session, node and state open|ended';
       return o.bindings === undefined || (Array.isArray(o.bindings) && o.bindings.every((b) => typeof b === 'string')) ? null : 'session: bindings must be strings';
+    case 'host':
+      return str(o, 'node') && str(o, 'host') && typeof o.alive === 'boolean' ? null : 'host: needs node, host and alive';
+    case 'peer':
+      if (!str(o, 'node') || !str(o, 'peer') || typeof o.ready !== 'boolean' || !Array.isArray(o.events)) return 'peer: needs node, peer, ready and events';
+      return (o.events as Raw[]).every((e) => e && ['handshake', 'ready', 'not-ready'].includes(e.event as string) && str(e, 'connectionId') && num(e, 'at')) ? null : 'peer: each event needs event, connectionId and at';
+    case 'store':
+      if (!str(o, 'node') || !str(o, 'key') || !STORE_OPS.has(o.op as string) || !STORE_RESULTS.has(o.result as string)) return 'store: needs node, key, op (read, change, list, lease) and result';
+      return optNum(o, 'expectedVersion') && optNum(o, 'version') ? null : 'store: expectedVersion and version must be numbers';
     default:
       return `unknown type ${JSON.stringify(t)}`;
   }

@@ -17,6 +17,7 @@ import type { Description } from '../driver/types.ts';
 import { buildCompliance } from '../report/compliance.ts';
 import { FAILPOINT_TAG_PREFIX, LEVEL_NAMES, lacksForLevel, levelLine, levelNamed, meets, type LevelName } from '../requirements/levels.ts';
 import { mutantNames, runMutants } from '../run/mutants.ts';
+import { mutantsCampaignCommand } from './mutants-campaign.ts';
 import { Progress } from './progress.ts';
 import { DEFAULT_PARALLEL, KIT_ROOT, defaultParallel, RunAborted, Suite, checkTags, publishReports } from '../run/suite.ts';
 import { DEFAULT_CALL_TIMEOUT_MS, takeScenarioStderr } from '../../adapters/jsonrpc.ts';
@@ -100,16 +101,19 @@ interface RunOpts {
   callTimeout: number;
   /** `i/n`: run only this shard of the selection. */
   shard?: string;
+  /** Backend sim: the run's seed (each scenario's world is seeded from it and its place). */
+  seed?: number;
 }
 
 async function runCommand(opts: RunOpts): Promise<number> {
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
   checkTarget({ impl: opts.impl, backend: opts.backend });
+  if (opts.seed !== undefined && opts.backend !== 'sim') throw new UsageError('--seed seeds a simulated world: it needs --backend sim');
   if (!levelNamed(opts.level)) throw new UsageError(`unknown level "${opts.level}" (known: ${LEVEL_NAMES.join(', ')})`);
   checkTags(opts.tags);
   ensureOutDir(opts.out);
   const progress = new Progress(process.stdout);
-  return withBackend(opts.backend, progress, (servers) => runSuite({ impl: opts.impl, backend: opts.backend, callTimeoutMs: opts.callTimeout, ...servers }, opts, progress, shard));
+  return withBackend(opts.backend, progress, (servers) => runSuite({ impl: opts.impl, backend: opts.backend, callTimeoutMs: opts.callTimeout, ...(opts.backend === 'sim' ? { seed: opts.seed ?? 1 } : {}), ...servers }, opts, progress, shard));
 }
 
 /** How a report was made (compliance.json's `run`): merge and certify need it. */
@@ -418,11 +422,21 @@ function mergeCommand(files: string[], opts: { out: string }): number {
  * took up to 8 s to be ready and scenarios failed on their first step, not on a rule.
  */
 function defaultMutantConcurrency(backend: string, parallel: number): number {
+  // In this process (parallel 0) one run at a time: the kit's clock is one per process (a simulated world's).
+  if (parallel === 0) return 1;
   if (backend !== 'process') return 2;
   return Math.max(1, Math.floor(availableParallelism() / Math.max(1, parallel)));
 }
 
-async function mutantsCommand(opts: { backend: string; only?: string; out: string; list?: boolean; parallel: number; wire?: boolean; concurrency?: number; callTimeout: number }): Promise<number> {
+/**
+ * Workers per mutant when --parallel is not given: 2, or on the simulated backend none (all in this
+ * process): its scenarios take milliseconds, a worker process a second to start.
+ */
+function defaultMutantParallel(backend: string): number {
+  return backend === 'sim' ? 0 : 2;
+}
+
+async function mutantsCommand(opts: { backend: string; only?: string; out: string; list?: boolean; parallel?: number; wire?: boolean; concurrency?: number; callTimeout: number; campaign?: string; ops?: number; jobs?: number }): Promise<number> {
   if (opts.wire && opts.backend !== 'embedded') throw new UsageError(`--wire serves each mutant as a runtime of its own; --backend ${opts.backend} cannot be used with it`);
   const names = mutantNames();
   if (opts.list) {
@@ -433,6 +447,9 @@ async function mutantsCommand(opts: { backend: string; only?: string; out: strin
   const unknown = only?.filter((n) => !names.includes(n)) ?? [];
   if (unknown.length > 0) throw new UsageError(`unknown mutant "${unknown[0]}" (see: spotcheck mutants --list)`);
   if (!(BACKENDS as readonly string[]).includes(opts.backend)) throw new UsageError(`unknown backend "${opts.backend}" (known: ${BACKENDS.join(', ')})`);
+  if (opts.campaign !== undefined) return mutantsCampaignCommand({ ...opts, campaign: opts.campaign, only }, new Progress(process.stdout));
+  const parallel = opts.parallel ?? defaultMutantParallel(opts.backend);
+  if (parallel === 0 && (opts.concurrency ?? 1) > 1) throw new UsageError('--concurrency above 1 needs workers (--parallel 1 or more): runs in this process go one at a time');
   ensureOutDir(opts.out);
   const progress = new Progress(process.stdout);
   const suite = await Suite.load();
@@ -441,8 +458,8 @@ async function mutantsCommand(opts: { backend: string; only?: string; out: strin
     backend: opts.backend,
     ...servers,
     only,
-    parallel: opts.parallel,
-    concurrency: opts.concurrency ?? defaultMutantConcurrency(opts.backend, opts.parallel),
+    parallel,
+    concurrency: opts.concurrency ?? defaultMutantConcurrency(opts.backend, parallel),
     wire: opts.wire,
     callTimeoutMs: opts.callTimeout,
     onMutant: (r, done, total) =>
@@ -472,13 +489,14 @@ export async function main(argv: string[]): Promise<number> {
     .description('run the features against an implementation and write reports')
     .option('--impl <name>', 'implementation: reference, mutant:<name> or exec:<command>', 'reference')
     .option('--level <name>', `conformance level the implementation must show: ${LEVEL_NAMES.join(', ')}`, 'full')
-    .addOption(new Option('--backend <name>', 'embedded (in-memory Store), redis (a real Redis Store) or process (a process per node on NATS and Redis)').default('embedded'))
+    .addOption(new Option('--backend <name>', 'embedded (in-memory Store), redis (a real Redis Store), process (a process per node on NATS and Redis) or sim (the embedded nodes in a simulated world: virtual time, seeded)').default('embedded'))
     .option('--tags <expression>', 'Cucumber tag expression selecting scenarios, e.g. "@V01 or @R-CH-1"')
     .option('--out <dir>', 'folder for the reports', 'reports')
     .option('--repeat <n>', 'run the selection n times and report any scenario whose result changed', positiveInt, 1)
     .option('--parallel <n>', `scenarios run at once, each in a worker process (0: all in this process; default ${DEFAULT_PARALLEL}, for exec: runtimes no more than the cores, on the process backend one more)`, nonNegativeInt)
     .option('--call-timeout <ms>', 'exec: implementations: a call over the wire without an answer this long ends the run (exit 2)', positiveInt, DEFAULT_CALL_TIMEOUT_MS)
     .option('--shard <i/n>', 'run only the i-th of n parts of the selection (split by scenario, the same on every machine)')
+    .option('--seed <n>', 'backend sim: the seed of the run (each scenario\'s world is seeded from it and the scenario\'s place; default 1)', nonNegativeInt)
     .action(async (opts: RunOpts) => {
       code = await runCommand(opts);
     });
@@ -516,12 +534,15 @@ export async function main(argv: string[]): Promise<number> {
     .description('run the suite against every mutant of the reference and check each one is caught')
     .option('--backend <name>', 'backend', 'embedded')
     .option('--only <names>', 'comma-separated mutant names')
-    .option('--parallel <n>', "each mutant's scenarios run this many at once, each in a worker process (0: all in this process)", nonNegativeInt, 2)
+    .option('--parallel <n>', "each mutant's scenarios run this many at once, each in a worker process (0: all in this process; default 2, on the sim backend 0)", nonNegativeInt)
     .option('--out <dir>', 'folder for mutants.json', 'reports')
     .option('--concurrency <n>', 'mutants run at once (default 2; on the process backend, as many as leave one worker per core)', positiveInt)
     .option('--wire', 'serve each mutant over the wire protocol (JSON-RPC over stdio), as a runtime in another process')
     .option('--call-timeout <ms>', 'with --wire: a call without an answer this long ends the run (exit 2)', positiveInt, DEFAULT_CALL_TIMEOUT_MS)
     .option('--list', 'list the mutants and exit')
+    .option('--campaign <duration>', 'backend sim: no scenarios; the fault campaign alone against each mutant (seeds 1, 2, ... each its own swarm) for at most this long, e.g. 60s')
+    .option('--ops <n>', 'with --campaign: operations of each seed (default 1000)', positiveInt)
+    .option('--jobs <n>', 'with --campaign: worker processes, all on one mutant at a time (default: one per core)', positiveInt)
     .action(async (opts) => {
       code = await mutantsCommand(opts);
     });

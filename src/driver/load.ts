@@ -1,18 +1,20 @@
 // Resolves what the user asked to test (implementation and backend names) into a Driver.
 // Bad names are a usage error with a one-line reason, raised before any scenario runs.
 
-import type { Driver } from './types.ts';
+import type { Driver, EffectiveTimings } from './types.ts';
 import { isReferenceMutant, openEmbedded } from '../../adapters/embedded.ts';
 import { openWire } from '../../adapters/jsonrpc.ts';
 import { DO_NOTHING, isDoNothing, openDoNothing } from '../../adapters/do-nothing.ts';
 import { openProcess, prepareProcess } from '../../adapters/process.ts';
+import { openSim } from '../../adapters/sim.ts';
 import type { RedisPause } from '../servers/redis.ts';
 
 /**
  * embedded: every node in this process, in-memory Store. redis: the same, on a real Redis Store.
- * process: one OS process per node on a NATS cluster and Redis, faults from outside.
+ * process: one OS process per node on a NATS cluster and Redis, faults from outside. sim: the
+ * embedded nodes in a simulated world (virtual time, a seeded order of everything; src/sim/).
  */
-export const BACKENDS = ['embedded', 'redis', 'process'] as const;
+export const BACKENDS = ['embedded', 'redis', 'process', 'sim'] as const;
 
 export class UsageError extends Error {}
 
@@ -32,6 +34,12 @@ export interface Target {
   natsUrls?: string[];
   /** exec: implementations: the deadline of every call over the wire, in ms (--call-timeout). */
   callTimeoutMs?: number;
+  /** Backend sim: the seed of the simulated world (default 1). */
+  seed?: number;
+  /** Backend sim: the network's and the Store's latency ranges, in ms (default: the world's). */
+  latency?: { network: { min: number; max: number }; store: { min: number; max: number } };
+  /** Backend sim: the nodes' timings (default: the embedded backend's). */
+  timings?: EffectiveTimings;
 }
 
 export function checkTarget(target: Target): void {
@@ -68,6 +76,7 @@ export async function openDriver(target: Target): Promise<Driver> {
   if (target.impl.startsWith('exec:')) return openWire(target.impl.slice('exec:'.length), { callTimeoutMs: target.callTimeoutMs });
   if (target.impl.startsWith('do-nothing:')) return openDoNothing(target.impl.slice('do-nothing:'.length));
   const mutant = target.impl.startsWith('mutant:') ? target.impl.slice('mutant:'.length) : undefined;
+  if (target.backend === 'sim') return openSim({ mutant, seed: target.seed ?? 1, ...(target.latency ?? {}), ...(target.timings ? { timings: target.timings } : {}) });
   if (target.backend !== 'embedded' && !target.redisUrl) throw new UsageError(`backend ${target.backend} needs a Redis server, and none was started`);
   if (target.backend === 'process') {
     if (!target.natsUrls?.length) throw new UsageError('backend process needs a NATS cluster, and none was started');

@@ -20,87 +20,17 @@
 //   ack-lost         arm transport.ack-lost-after-write from a node towards a peer: the next operation
 //                    written there is delivered, then the connection fails before the acceptance answer
 //   connection       the connection from a node to a peer ends (orderly or with a transport error)
+//   aim-*            (simulated backend) armed here, carried out when its protocol window opens (aim.ts)
 // A failpoint that crashes a node (relocation.crash-*) leaves it dead: the nemesis restarts every
 // node it finds dead after each fault, and at the end.
 
+import type { Clock } from '../driver/clock.ts';
 import type { Driver, Fault, Rid } from '../driver/types.ts';
-import { Prng } from './prng.ts';
+import { kitClockOf, simulatedWorldOf } from '../driver/world.ts';
+import { fireAimed, isAimed, type AimedEffect } from './aim.ts';
+import { LASTING, type FaultStep } from './schedule.ts';
 import type { Recorder } from './recorder.ts';
 import { NODES, OBJECTS } from './workload.ts';
-
-export const FAULT_KINDS = ['crash', 'hang', 'store-down', 'store-down-node', 'store-reply-lost', 'relocation', 'ack-lost', 'connection', 'store-late'] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
-
-export const RELOCATION_FAILPOINTS = [
-  'relocation.fail-before-relay-ready',
-  'relocation.cutover-submit-fails',
-  'relocation.crash-source-after-relay-ready',
-  'relocation.crash-target-before-commit',
-  'relocation.crash-target-after-commit',
-  'relocation.crash-source-after-commit',
-  'relocation.lifecycle-callback-fails',
-  'relocation.relay-ready-record-reply-lost',
-  'relocation.dispatch-switchover-fails',
-] as const;
-
-/** Faults that last until healed; the others (failpoints, a closed connection) are one-off. */
-const LASTING = new Set<FaultKind>(['crash', 'hang', 'store-down', 'store-down-node', 'store-late']);
-
-export interface FaultStep {
-  /** The fault is applied after operation `afterOp` started, before operation afterOp + 1 does. */
-  afterOp: number;
-  kind: FaultKind;
-  node: Rid;
-  /** How long a crash, hang or Store outage lasts before it is healed. */
-  durationMs: number;
-  /** kind relocation: which failpoint. */
-  failpoint?: string;
-  /** kinds ack-lost and connection: the other end. */
-  peer?: Rid;
-  /** kind connection: how it ends. */
-  mode?: 'orderly' | 'error';
-  /** kind store-late: how late each of the Store's answers reaches the node. */
-  lateMs?: number;
-}
-
-export interface FaultScheduleOptions {
-  seed: number;
-  ops: number;
-  kinds: readonly FaultKind[];
-  /** Probability of a fault after each operation. */
-  rate: number;
-}
-
-const MIN_DURATION_MS = 100;
-const MAX_DURATION_MS = 1200;
-/**
- * A late answer opens the stretch in which the Store holds what a node wrote and the node has not
- * heard so: the campaign's lost replies found a double activation there (docs/history.md). Up to
- * 400 ms: long enough for another node's call to land inside it, short of the 950 ms owner lease.
- */
-const MIN_LATE_MS = 50;
-const MAX_LATE_MS = 400;
-
-export function planFaults(options: FaultScheduleOptions): FaultStep[] {
-  // Its own stream of the seed, so the workload does not shift when the fault list changes.
-  const rng = new Prng((options.seed ^ 0x5bd1e995) >>> 0);
-  const steps: FaultStep[] = [];
-  if (options.kinds.length === 0 || options.rate <= 0) return steps;
-  for (let afterOp = 0; afterOp < options.ops - 1; afterOp++) {
-    if (!rng.chance(options.rate)) continue;
-    const kind = rng.pick(options.kinds);
-    const node = rng.pick(NODES);
-    const durationMs = rng.int(MIN_DURATION_MS, MAX_DURATION_MS);
-    steps.push({
-      afterOp, kind, node, durationMs,
-      ...(kind === 'relocation' ? { failpoint: rng.pick(RELOCATION_FAILPOINTS) } : {}),
-      ...(kind === 'ack-lost' || kind === 'connection' ? { peer: rng.pick(NODES.filter((n) => n !== node)) } : {}),
-      ...(kind === 'connection' ? { mode: rng.chance(0.5) ? 'orderly' as const : 'error' as const } : {}),
-      ...(kind === 'store-late' ? { lateMs: rng.int(MIN_LATE_MS, MAX_LATE_MS) } : {}),
-    });
-  }
-  return steps;
-}
 
 /** How far the workload may go: operation i may start once i <= allowedUpTo. */
 export class WorkloadGate {
@@ -154,14 +84,16 @@ export interface NemesisCounts {
   healed: number;
   errors: number;
   restarts: number;
+  /** Aimed faults whose window opened and that were carried out. */
+  aimed: number;
 }
 
 export class Nemesis {
-  readonly counts: NemesisCounts = { applied: 0, healed: 0, errors: 0, restarts: 0 };
+  readonly counts: NemesisCounts = { applied: 0, healed: 0, errors: 0, restarts: 0, aimed: 0 };
   private seq = 0;
   private stopping = false;
   private cutShort: (() => void) | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly clock: Clock;
   /** Nodes the nemesis itself crashed or hung and has not restarted yet. */
   private readonly down = new Set<Rid>();
 
@@ -172,7 +104,11 @@ export class Nemesis {
     private readonly gate: WorkloadGate,
     /** Reads the Session clients' views (after every fault, like the records). */
     private readonly readSessions: () => Promise<void> = async () => {},
-  ) {}
+    /** A workload message's operation, by its marker: what it is and where it was sent from (aimed faults). */
+    private readonly planOf: (marker: string) => { f: string; from: Rid } | undefined = () => undefined,
+  ) {
+    this.clock = kitClockOf(driver);
+  }
 
   /** Carry out the schedule; resolves when every fault was applied and healed, or stop() was called. */
   async run(): Promise<void> {
@@ -180,10 +116,18 @@ export class Nemesis {
       const step = this.steps[k];
       await this.gate.startedAtLeast(step.afterOp + 1);
       if (this.stopping) break;
-      await this.apply(step);
-      this.gate.openUpTo(this.steps[k + 1]?.afterOp ?? Infinity);
-      if (LASTING.has(step.kind)) await this.hold(step.durationMs);
-      await this.heal(step);
+      if (isAimed(step.kind)) {
+        // Armed here; its window opens as the workload goes on, which it must meanwhile.
+        this.gate.openUpTo(this.steps[k + 1]?.afterOp ?? Infinity);
+        const effect = await this.aimed(step);
+        if (effect?.crashed || effect?.storeDown) await this.hold(step.durationMs);
+        if (effect?.storeDown) await this.fault({ kind: 'store-up', node: effect.storeDown }, 'store-up', effect.storeDown);
+      } else {
+        await this.apply(step);
+        this.gate.openUpTo(this.steps[k + 1]?.afterOp ?? Infinity);
+        if (LASTING.has(step.kind)) await this.hold(step.durationMs);
+        await this.heal(step);
+      }
       await this.restartDeadNodes();
       await this.readAll();
     }
@@ -194,7 +138,6 @@ export class Nemesis {
   stop(): void {
     this.stopping = true;
     this.gate.openUpTo(Infinity);
-    if (this.timer) clearTimeout(this.timer);
     this.cutShort?.();
   }
 
@@ -211,13 +154,28 @@ export class Nemesis {
 
   private hold(ms: number): Promise<void> {
     if (this.stopping) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      this.cutShort = resolve;
-      this.timer = setTimeout(resolve, ms);
-    }).then(() => {
+    // A sleep on the kit's clock (on the simulated backend, what lets the world run meanwhile); stop() cuts it short.
+    return Promise.race([this.clock.sleep(ms), new Promise<void>((resolve) => (this.cutShort = resolve))]).then(() => {
       this.cutShort = undefined;
-      this.timer = undefined;
     });
+  }
+
+  /** An aimed fault (simulated backend): armed now, carried out when its window opens (aim.ts). */
+  private async aimed(step: FaultStep): Promise<AimedEffect | undefined> {
+    const world = simulatedWorldOf(this.driver);
+    if (!world || !isAimed(step.kind) || !step.action) return undefined;
+    this.counts.applied++;
+    const effect = await fireAimed(step.kind, step.action, {
+      world,
+      clock: this.clock,
+      driver: this.driver,
+      isInstanceSpot: (id) => OBJECTS.some((o) => o.id === id && o.kind === 'instance-spot'),
+      planOf: this.planOf,
+      fault: (f, name, node) => this.fault(f, name, node, undefined, step.kind),
+    });
+    if (effect?.crashed) this.down.add(effect.crashed);
+    if (effect) this.counts.aimed++;
+    return effect;
   }
 
   private async apply(step: FaultStep): Promise<void> {
@@ -304,18 +262,18 @@ export class Nemesis {
   }
 
   private async readAll(): Promise<void> {
-    await Promise.all([...OBJECTS.map((o) => this.recorder.read(o.id, true)), this.readSessions()]);
+    await Promise.all([...OBJECTS.map((o) => this.recorder.read(o.id, true)), this.readSessions(), this.recorder.topology(NODES)]);
   }
 
   /**
    * One fault as a history operation of the process "nemesis": ok when the Driver said it took
    * effect, fail when it refused it (nothing happened), info when the call broke off (unknown).
    */
-  private async fault(fault: Fault, f: string, node?: Rid, failpoint?: string): Promise<boolean> {
+  private async fault(fault: Fault, f: string, node?: Rid, failpoint?: string, aim?: string): Promise<boolean> {
     const op = `n-${this.seq++}`;
     const peer = 'peer' in fault ? fault.peer : undefined;
     const ms = fault.kind === 'store-slow' ? fault.ms : undefined;
-    const base = { process: 'nemesis', op, f, ...(node ? { node } : {}), ...(peer ? { peer } : {}), ...(failpoint ? { failpoint } : {}), ...(ms !== undefined ? { ms } : {}) };
+    const base = { process: 'nemesis', op, f, ...(node ? { node } : {}), ...(peer ? { peer } : {}), ...(failpoint ? { failpoint } : {}), ...(ms !== undefined ? { ms } : {}), ...(aim ? { aim } : {}) };
     this.recorder.op({ type: 'invoke', ...base });
     try {
       await this.driver.fault(fault);

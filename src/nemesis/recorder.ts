@@ -1,6 +1,7 @@
 // The history recorder: writes what the campaign saw in the checker's format (src/checker/history.ts,
-// docs/history.md), on one clock, the kit's own (Date.now(), which is also the clock of the
-// reference's journal on every backend, all of them on this machine).
+// docs/history.md), on one clock, the kit's own: the machine's (Date.now(), which is also the clock
+// of the reference's journal on every real-time backend, all of them on this machine), or on the
+// simulated backend the world's virtual clock, which the nodes' journal is stamped with too.
 //  - operations: invoke, then exactly one of ok / fail / info, with process, time, op and marker;
 //  - the kit's own Store reads (Driver.lookup / relocation), as record and relocation lines. They
 //    go through one queue, one read at a time, each stamped when it returned: two reads are then
@@ -10,10 +11,15 @@
 //    it while it is still ahead (a lease valid at least that long, for single-owner), and a lease
 //    line stamped when the read began says when it had ended before that (owner-eligibility-ends:
 //    the lease is over from leaseUntil until the read, since a renewal in between would show);
-//  - at the end, the runtime's journal (Driver.journal()) as journal and result lines.
+//  - after every fault, each node as it reports itself (host lines) and each of its connections to
+//    its peers (peer lines: whether ready, and the connection events not written before);
+//  - at the end, the runtime's journal (Driver.journal()) as journal and result lines, and of its
+//    Store log (Driver.storeLog()) the calls on every key whose change result was ever unclear
+//    (and the lists covering such a key), as store lines: what unclear-change-reread judges.
 
 import { closeSync, openSync, writeSync } from 'node:fs';
-import type { Driver, JournalEntry } from '../driver/types.ts';
+import type { Driver, JournalEntry, StoreLogEntry } from '../driver/types.ts';
+import { kitClockOf } from '../driver/world.ts';
 import { historyLine, type HistoryLine, type OpEvent } from '../checker/history.ts';
 
 type OpLine = Extract<HistoryLine, { type: 'invoke' | 'ok' | 'fail' | 'info' }>;
@@ -30,14 +36,19 @@ export class Recorder {
   lines = 0;
   storeReads = 0;
   readErrors = 0;
+  /** Per connection (node and peer): how many of its events are written, and its first (a restarted node starts a new list). */
+  private readonly linkEvents = new Map<string, { written: number; first?: string }>();
 
   constructor(readonly path: string, private readonly driver: Driver) {
     this.fd = openSync(path, 'w');
+    this.clock = kitClockOf(driver);
   }
 
   now(): number {
-    return Date.now();
+    return this.clock.now();
   }
+
+  private readonly clock;
 
   write(e: HistoryLine): void {
     if (this.closed) return;
@@ -69,6 +80,7 @@ export class Recorder {
           type: 'record', time, objectId, state: r.state, generation: r.generation, storeVersion: r.storeVersion,
           ...(r.owner !== undefined ? { owner: r.owner } : {}),
           ...(r.owner !== undefined && until !== undefined && until >= time ? { leaseUntil: until } : {}),
+          ...(r.recovery && r.firstMessageRestored !== true ? { activation: 'unfinished' as const } : {}),
         });
         if (!relocation) return;
         const rel = await this.driver.relocation(objectId);
@@ -121,12 +133,66 @@ export class Recorder {
     return next;
   }
 
-  /** The runtime's journal, as journal (handler, factory, timer, lifecycle) and result lines. */
+  /**
+   * Every node as it reports itself, and every connection between two of them: host lines, and
+   * peer lines with the connection events not written before (a restarted node's list starts
+   * again: its first event is another). Queued behind the Store reads; never throws.
+   */
+  topology(nodes: readonly string[]): Promise<void> {
+    const next = this.reads.then(async () => {
+      if (this.closed) return;
+      for (const node of nodes) {
+        try {
+          const v = await this.driver.node(node);
+          this.write({ type: 'host', time: this.now(), node, host: v.host, alive: v.alive });
+          for (const peer of nodes) {
+            if (peer === node) continue;
+            const p = await this.driver.peer(node, peer);
+            const time = this.now();
+            const key = `${node}>${peer}`;
+            const first = p.history[0] ? `${p.history[0].connectionId}@${p.history[0].at}` : undefined;
+            const seen = this.linkEvents.get(key);
+            const from = seen && seen.first === first ? seen.written : 0;
+            this.linkEvents.set(key, { written: p.history.length, first });
+            const events = p.history.slice(from).map((e) => ({ event: e.event, connectionId: e.connectionId, at: e.at, ...(e.reason ? { reason: e.reason } : {}) }));
+            if (events.length > 0 || !seen) this.write({ type: 'peer', time, node, peer, ready: p.ready, events });
+          }
+        } catch {
+          this.readErrors++;
+        }
+      }
+    });
+    this.reads = next;
+    return next;
+  }
+
+  /** The runtime's journal, as journal (handler, factory, timer, lifecycle) and result lines; then the Store calls that matter. */
   async journal(): Promise<number> {
     await this.reads;
     const entries = await this.driver.journal();
     for (const e of entries) this.write(journalLine(e));
+    await this.storeCalls();
     return entries.length;
+  }
+
+  /** Of the Store log, the calls on keys whose change ended unclear, and the lists covering them (in the log's order). */
+  private async storeCalls(): Promise<void> {
+    let log: StoreLogEntry[];
+    try {
+      log = await this.driver.storeLog();
+    } catch {
+      return; // a runtime without a Store log: unclear-change-reread has nothing to judge
+    }
+    const unclear = new Set(log.filter((c) => c.op === 'change' && c.result === 'unclear').map((c) => c.key));
+    if (unclear.size === 0) return;
+    for (const c of log) {
+      const keep = c.op === 'list' ? [...unclear].some((k) => k.startsWith(c.key)) : unclear.has(c.key) && c.op !== 'lease';
+      if (!keep) continue;
+      this.write({
+        type: 'store', time: c.at, node: c.node, op: c.op, key: c.key, result: c.result,
+        ...(c.expectedVersion !== undefined ? { expectedVersion: c.expectedVersion } : {}), ...(c.version !== undefined ? { version: c.version } : {}),
+      });
+    }
   }
 
   flush(): void {

@@ -7,65 +7,32 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppPayload, Driver, OperationSpec, Outcome, Capability } from '../driver/types.ts';
 import { openDriver, UsageError, type Target } from '../driver/load.ts';
-import { checkText, EXIT_STATUS, type Report } from '../checker/check.ts';
+import type { TimerId } from '../driver/clock.ts';
+import { kitClockOf, simulatedWorldOf } from '../driver/world.ts';
+import { checkText, EXIT_STATUS } from '../checker/check.ts';
 import { Recorder, type OpFields } from './recorder.ts';
-import { Nemesis, WorkloadGate, planFaults, type FaultKind, type FaultStep, type NemesisCounts } from './nemesis.ts';
-import { CHANNEL, MESH, NODES, OBJECTS, channel, planWorkload, topology, type App, type OpPlan, type OpStep } from './workload.ts';
+import { Nemesis, WorkloadGate } from './nemesis.ts';
+import { planCampaign, replayCommand, worldOf, type CampaignOptions, type CampaignResult, type PlannedOp } from './campaign.ts';
+import { isAimed } from './aim.ts';
+import { CHANNEL, MESH, NODES, OBJECTS, channel, topology, type App, type OpPlan, type OpStep } from './workload.ts';
+import type { FaultKind } from './schedule.ts';
 
-export interface CampaignOptions {
-  impl: string;
-  backend: string;
-  seed: number;
-  ops: number;
-  faults: FaultKind[];
-  /** Probability of a fault after each operation. */
-  rate: number;
-  out: string;
-  /** Concurrent logical clients (default 4). */
-  workers?: number;
-  /** Milliseconds between progress lines (default 3000). */
-  progressMs?: number;
-  /** Where progress and messages go (default stderr). */
-  log?: (line: string) => void;
-  /** exec: implementations: the deadline of every call over the wire. */
-  callTimeoutMs?: number;
-}
+export type { CampaignOptions, CampaignResult } from './campaign.ts';
 
-export interface CampaignResult {
-  report: Report;
-  exitStatus: number;
-  historyPath: string;
-  command: string;
-  /** done: the workload's operations; quiet: the quiet phase's; ok, fail and info count both. */
-  ops: { done: number; quiet: number; ok: number; fail: number; info: number; skipped: number };
-  faults: NemesisCounts;
-  journalEntries: number;
-  storeReads: number;
-  /** Workload and quiet phase, from the first operation to the journal read. */
-  runMs: number;
-  checkMs: number;
-  /** Promise rejections the (in-process) runtime left unhandled: no history violation, but a runtime fault. */
-  unhandledRejections: string[];
-}
+/** An Outcome's fields, as the Driver contract has them. */
+const OUTCOME_FIELDS = new Set(['opId', 'status', 'errorKind', 'reply', 'attempts']);
 
-export const DEFAULT_WORKERS = 4;
-
-/** The schedule a seed names: the workload and the faults, both pure functions of the options. */
-export function planCampaign(o: Pick<CampaignOptions, 'seed' | 'ops' | 'faults' | 'rate' | 'workers'>): { ops: OpStep[]; faults: FaultStep[] } {
-  return {
-    ops: planWorkload({ seed: o.seed, ops: o.ops, workers: o.workers ?? DEFAULT_WORKERS }),
-    faults: planFaults({ seed: o.seed, ops: o.ops, kinds: o.faults, rate: o.rate }),
-  };
-}
-
-export function replayCommand(o: CampaignOptions): string {
-  const workers = (o.workers ?? DEFAULT_WORKERS) !== DEFAULT_WORKERS ? ` --workers ${o.workers}` : '';
-  return `spotcheck nemesis --impl ${o.impl} --backend ${o.backend} --seed ${o.seed} --ops ${o.ops} --faults ${o.faults.join(',') || 'none'} --rate ${o.rate}${workers} --out ${o.out}`;
+/** Fields of an Outcome the contract does not have (retry advice, say), for outcome-as-contract to judge. */
+function beyondContract(outcome: Outcome): { fields?: string[] } {
+  const extra = Object.keys(outcome).filter((k) => !OUTCOME_FIELDS.has(k));
+  return extra.length ? { fields: extra } : {};
 }
 
 /** Starts the servers a backend needs, runs fn, and stops them again whatever happens. */
-export async function withBackend<T>(o: Pick<CampaignOptions, 'impl' | 'backend' | 'callTimeoutMs'>, log: (line: string) => void, fn: (target: Target) => Promise<T>): Promise<T> {
-  const target: Target = { impl: o.impl, backend: o.backend, ...(o.callTimeoutMs ? { callTimeoutMs: o.callTimeoutMs } : {}) };
+export async function withBackend<T>(o: Pick<CampaignOptions, 'impl' | 'backend' | 'callTimeoutMs'> & Partial<Pick<CampaignOptions, 'seed' | 'swarm'>>, log: (line: string) => void, fn: (target: Target) => Promise<T>): Promise<T> {
+  // On the simulated backend the campaign's seed is also the world's: one seed replays the whole run.
+  const world = o.seed !== undefined ? worldOf({ seed: o.seed, swarm: o.swarm, backend: o.backend }) : undefined;
+  const target: Target = { impl: o.impl, backend: o.backend, ...(o.callTimeoutMs ? { callTimeoutMs: o.callTimeoutMs } : {}), ...(o.seed !== undefined ? { seed: o.seed } : {}), ...(world ?? {}) };
   try {
     return await withBackendServers(o.backend, {
       started: (line) => log(`nemesis: ${line}`),
@@ -96,6 +63,11 @@ const FAULT_NEEDS: Record<FaultKind, Capability> = {
   'ack-lost': 'channels',
   connection: 'liveness',
   'store-late': 'store-faults',
+  'aim-accepted': 'liveness',
+  'aim-relay-ready': 'relocation',
+  'aim-store-answer': 'store-faults',
+  'aim-activation': 'instance-spots',
+  'aim-grace': 'store-faults',
 };
 
 /** What a Session client of the workload holds: its current connection, and its bindings there and on the one before. */
@@ -140,7 +112,8 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
  * operation on a throwaway runtime first; nothing of it goes into the history.
  */
 async function warmUp(target: Target): Promise<void> {
-  if (target.impl.startsWith('exec:') || target.backend === 'process') return;
+  // A simulated world has no such stall: its time is virtual.
+  if (target.impl.startsWith('exec:') || target.backend === 'process' || target.backend === 'sim') return;
   const driver = await openDriver(target);
   try {
     await driver.start({ meshes: [{ name: MESH, nodes: ['A', 'B'] }] });
@@ -173,7 +146,9 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
   const can = new Set<string>(description.capabilities);
   const timings = description.timings;
   const plan = planCampaign(o);
-  const faults = plan.faults.filter((f) => can.has(FAULT_NEEDS[f.kind]) && (f.kind !== 'ack-lost' || description.failpoints.includes('transport.ack-lost-after-write')));
+  const clock = kitClockOf(driver);
+  // Aimed faults need a simulated world to watch for their windows.
+  const faults = plan.faults.filter((f) => can.has(FAULT_NEEDS[f.kind]) && (f.kind !== 'ack-lost' || description.failpoints.includes('transport.ack-lost-after-write')) && (!isAimed(f.kind) || simulatedWorldOf(driver)));
 
   await driver.start(topology());
   if (can.has('channels')) await driver.addChannel(channel());
@@ -181,8 +156,14 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
   const recorder = new Recorder(historyPath, driver);
   const counts = { done: 0, quiet: 0, ok: 0, fail: 0, info: 0, skipped: 0 };
   const gate = new WorkloadGate(faults[0]?.afterOp);
-  const nemesis = new Nemesis(driver, recorder, faults, gate, () => readSessions());
+  // A workload message's operation, by its marker (m-<worker>-<index>): what aimed faults aim at.
+  const planOf = (marker: string) => {
+    const step = plan.ops[Number(/^m-w\d+-(\d+)$/.exec(marker)?.[1] ?? -1)]?.plan;
+    return step === undefined ? undefined : { f: step.f, from: step.f === 'session-relay' ? step.node : step.from };
+  };
+  const nemesis = new Nemesis(driver, recorder, faults, gate, () => readSessions(), planOf);
   const started = Date.now();
+  const virtualStart = clock.now();
   let progress: NodeJS.Timeout | undefined;
   let openAllGates = () => {};
   let readSessions = async () => {};
@@ -192,9 +173,9 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
     const relocateDeadlineMs = timings.defaultDeadlineMs + timings.cutoverFallbackMs;
 
     // Gates of blocking handlers, each with the timer that opens it; all are opened when the workload ends.
-    const gates = new Map<string, NodeJS.Timeout>();
+    const gates = new Map<string, TimerId>();
     const openGate = (gate: string) => {
-      clearTimeout(gates.get(gate));
+      clock.clearTimer(gates.get(gate));
       gates.delete(gate);
       void driver.releaseGate(gate).catch(() => {});
     };
@@ -203,7 +184,7 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
     const armGate = (which: App, op?: string) => {
       if (typeof which !== 'object' || !op) return;
       const gate = `g-${op}`;
-      gates.set(gate, setTimeout(() => openGate(gate), which.block));
+      gates.set(gate, clock.setTimeout(() => openGate(gate), which.block));
     };
     const runOp = async (step: OpStep, process: string, op: string): Promise<void> => {
       const p = step.plan;
@@ -264,7 +245,7 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
           const reply = outcome.reply as { generation?: unknown } | undefined;
           const generation = p.f === 'create' && typeof reply?.generation === 'number' ? reply.generation : undefined;
           recorder.op({ type: 'ok', ...base, value: outcome.reply ?? null, ...(generation !== undefined ? { generation } : {}) });
-        } else recorder.op({ type: 'fail', ...base, value: outcome.errorKind ?? outcome.status });
+        } else recorder.op({ type: 'fail', ...base, value: outcome.errorKind ?? outcome.status, ...beyondContract(outcome) });
       } catch (e) {
         recorder.op({ type: 'info', ...base, value: `driver error: ${(e as Error).message.split('\n')[0]}` });
       }
@@ -283,7 +264,7 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
       if (error !== undefined) recorder.op({ type: 'info', ...base, value: `driver error: ${(error as Error).message.split('\n')[0]}` });
       else if (!outcome) recorder.op({ type: 'info', ...base, value: 'no outcome within its deadline and 2 s' });
       else if (outcome.status === 'reply') recorder.op({ type: 'ok', ...base, value: outcome.reply ?? null });
-      else recorder.op({ type: 'fail', ...base, value: outcome.errorKind ?? outcome.status });
+      else recorder.op({ type: 'fail', ...base, value: outcome.errorKind ?? outcome.status, ...beyondContract(outcome) });
     };
     const submitted = async (base: OpFields, spec: OperationSpec, afterSubmit?: () => void): Promise<Outcome | null> => {
       recorder.op({ type: 'invoke', ...base });
@@ -337,13 +318,14 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
       await Promise.all([...clients.keys()].map((c) => recorder.session(c)));
     };
 
-    const byWorker = new Map<string, OpStep[]>();
+    const byWorker = new Map<string, PlannedOp[]>();
     for (const step of plan.ops) byWorker.set(step.worker, [...(byWorker.get(step.worker) ?? []), step]);
-    const worker = async (steps: OpStep[]) => {
+    const worker = async (steps: PlannedOp[]) => {
       for (const step of steps) {
         await gate.allow(step.index);
         gate.start();
-        await runOp(step, step.worker, `${step.worker}-${step.index}`);
+        // A passed-over operation (a shrunk run) counts as started, so every fault keeps its place.
+        if (!step.skip) await runOp(step, step.worker, `${step.worker}-${step.index}`);
       }
     };
 
@@ -378,6 +360,8 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
     const journalEntries = await recorder.journal();
     say();
     const runMs = Date.now() - started;
+    const sim = simulatedWorldOf(driver);
+    const world = sim ? { virtualMs: clock.now() - virtualStart, events: sim.events() } : undefined;
     recorder.close();
 
     const t0 = performance.now();
@@ -385,7 +369,7 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
     const checkMs = performance.now() - t0;
     return {
       report, exitStatus: EXIT_STATUS[report.verdict], historyPath, command, ops: counts, faults: nemesis.counts,
-      journalEntries, storeReads: recorder.storeReads, runMs, checkMs,
+      journalEntries, storeReads: recorder.storeReads, runMs, checkMs, ...(world ? { world } : {}),
     };
   } finally {
     if (progress) clearInterval(progress);

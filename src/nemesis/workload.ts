@@ -72,9 +72,16 @@ export interface WorkloadOptions {
   seed: number;
   ops: number;
   workers: number;
+  /** The share of each kind of operation (default MIX); swarm testing draws one per seed (swarm.ts). */
+  mix?: Mix;
+  /** Shares of messages that fail, and that block (default 0.1 and 0.15). */
+  failShare?: number;
+  blockShare?: number;
 }
 
-const MIX = {
+export type Mix = Record<OpPlan['f'], number>;
+
+export const MIX: Mix = {
   'channel-request': 20,
   'node-direct': 20,
   create: 8,
@@ -82,7 +89,7 @@ const MIX = {
   close: 3,
   relocate: 7,
   'session-relay': 8,
-} as const;
+};
 
 /** Shares of messages that run the failing handler (a HandlerError is a result like any other) and a blocking one. */
 const FAIL_SHARE = 0.1;
@@ -101,13 +108,15 @@ export function clientName(i: number): string {
 export function planWorkload(options: WorkloadOptions): OpStep[] {
   const rng = new Prng(options.seed);
   const steps: OpStep[] = [];
+  const failShare = options.failShare ?? FAIL_SHARE;
+  const blockShare = options.blockShare ?? BLOCK_SHARE;
   const app = (): App => {
     const x = rng.next();
-    return x < FAIL_SHARE ? 'fail' : x < FAIL_SHARE + BLOCK_SHARE ? { block: rng.int(0, MAX_BLOCK_MS) } : 'echo';
+    return x < failShare ? 'fail' : x < failShare + blockShare ? { block: rng.int(0, MAX_BLOCK_MS) } : 'echo';
   };
   for (let index = 0; index < options.ops; index++) {
     const from = rng.pick(NODES); // the caller, or the Session owner a client connects to
-    const f = rng.weighted(MIX);
+    const f = rng.weighted(options.mix ?? MIX);
     let plan: OpPlan;
     switch (f) {
       case 'channel-request':

@@ -57,6 +57,7 @@ const FOLLOW = 'relocation-and-sessions/message-follow.feature';
 const RELOCATION = 'relocation-and-sessions/relocation.feature';
 const HANDOFF = 'relocation-and-sessions/handoff.feature';
 const HO_TIMERS = "Once the relocation has ended, none of the object's timers runs on the source";
+const HO_TIMERS_BEFORE_COMMIT = "Past relay-ready none of the object's timers runs on the source, though it has not heard of the owner change";
 const SESSIONS = 'relocation-and-sessions/sessions.feature';
 const GRACE = 'store-failure/grace.feature';
 const UNCLEAR = 'store-failure/unclear-result.feature';
@@ -1110,8 +1111,8 @@ export const CLAUSES: Record<string, Clause[]> = {
     },
     {
       id: 'R-REL-2.5', lines: [105], words: "After that boundary, the source isn't restored even before owner commit.",
-      says: 'the source does not go on running the object it handed off: once the relocation has ended, none of its timers runs there',
-      checks: on(HANDOFF, HO_TIMERS, 'no timer of "a1" runs on B from the end of the relocation on'),
+      says: 'the source does not go on running the object it handed off: past relay-ready (before it has heard of the commit too) and once the relocation has ended, none of its timers runs there',
+      checks: [...on(HANDOFF, HO_TIMERS, 'no timer of "a1" runs on B from the end of the relocation on'), ...on(HANDOFF, HO_TIMERS_BEFORE_COMMIT, 'no timer of "a1" runs on B from relay-ready accepted on')],
     },
   ],
   'R-REL-3': [

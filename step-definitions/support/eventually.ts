@@ -9,6 +9,7 @@
 //   a window; not seeing it (or seeing it) is a RuleViolation.
 
 import { RuleViolation } from '../../src/checks/violation.ts';
+import { now, sleep } from './kit-clock.ts';
 
 const POLL_MS = 5;
 
@@ -19,15 +20,15 @@ const POLL_MS = 5;
  * the stretch is a millisecond or two; a runtime late by a whole timing is still late.
  */
 async function poll<T>(withinMs: number, probe: () => Promise<T | undefined | false>): Promise<{ value?: T; stalledMs: number }> {
-  const end = Date.now() + withinMs;
+  const end = now() + withinMs;
   let stalledMs = 0;
   for (;;) {
     const value = await probe();
     if (value !== undefined && value !== false) return { value, stalledMs };
-    if (Date.now() >= end + stalledMs) return { stalledMs };
-    const slept = Date.now();
-    await new Promise((r) => setTimeout(r, POLL_MS));
-    stalledMs = Math.max(stalledMs, Date.now() - slept - POLL_MS);
+    if (now() >= end + stalledMs) return { stalledMs };
+    const slept = now();
+    await sleep(POLL_MS);
+    stalledMs = Math.max(stalledMs, now() - slept - POLL_MS);
   }
 }
 
@@ -51,12 +52,12 @@ export async function expectWithin<T>(what: string, withinMs: number, probe: () 
 
 /** Watch a condition for a bounded window; a RuleViolation the moment it is violated. */
 export async function throughout(what: string, windowMs: number, holds: () => Promise<string | undefined>): Promise<void> {
-  const end = Date.now() + windowMs;
+  const end = now() + windowMs;
   for (;;) {
     const violation = await holds();
     if (violation) throw new RuleViolation(`${what}: ${violation}`);
-    if (Date.now() >= end) return;
-    await new Promise((r) => setTimeout(r, POLL_MS));
+    if (now() >= end) return;
+    await sleep(POLL_MS);
   }
 }
 
@@ -69,7 +70,9 @@ export async function throughout(what: string, windowMs: number, holds: () => Pr
  */
 export function timerLateness(at: number): { settle(): Promise<number> } {
   // An instant already past when asked is timed from now: only the timer's own delay counts.
-  const due = Math.max(at, Date.now());
-  const fired = new Promise<number>((resolve) => setTimeout(() => resolve(Math.max(0, Date.now() - due)), due - Date.now()));
+  const due = Math.max(at, now());
+  // A sleep, so that on the simulated backend the world runs until the instant (where the kit's
+  // timer is never late: virtual time has no load).
+  const fired = sleep(due - now()).then(() => Math.max(0, now() - due));
   return { settle: () => fired };
 }

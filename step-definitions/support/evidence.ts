@@ -12,6 +12,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { Driver, Fault, FaultResult, JournalEntry, OperationSpec, Rid } from '../../src/driver/types.ts';
+import { now } from './kit-clock.ts';
 
 type HandlerRun = Extract<JournalEntry, { kind: 'handler' }>;
 
@@ -78,7 +79,7 @@ export function markingEvidence(driver: Driver, evidence: Evidence): Driver {
       if (prop === 'submit') {
         return async (op: OperationSpec) => {
           const { spec, mark } = evidence.mark(op);
-          const at = Date.now();
+          const at = now();
           const started = await target.submit(spec);
           evidence.started(started.opId, mark, spec, at);
           return started;

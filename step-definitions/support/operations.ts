@@ -5,6 +5,7 @@
 import type { AppPayload, ObjectKind, OperationSpec, Rid } from '../../src/driver/types.ts';
 import { eventually, timerLateness } from './eventually.ts';
 import { SCHEDULING_TOLERANCE_MS, SPEC_CUTOVER_FALLBACK_MS, type RelocationTimes, type SpotWorld } from './world.ts';
+import { now } from './kit-clock.ts';
 
 export async function replyOf(world: SpotWorld, name: string): Promise<unknown> {
   const o = await world.outcomeOf(name);
@@ -57,7 +58,7 @@ export async function ownerLeaseRunsOut(world: SpotWorld, objectId: string): Pro
   // A run stamped just after the expiry may have been let through just before it (the runtime's
   // own check and its stamp are not one instant, and a loaded machine parts them): twice the
   // scheduling tolerance, as for the cutover fallback.
-  return Math.min(Date.now(), (until ?? Infinity) + 2 * SCHEDULING_TOLERANCE_MS);
+  return Math.min(now(), (until ?? Infinity) + 2 * SCHEDULING_TOLERANCE_MS);
 }
 
 export async function ownerDies(world: SpotWorld, objectId: string, owner: Rid): Promise<void> {
@@ -75,7 +76,7 @@ export function payloadFor(handler: string | undefined, value: unknown): AppPayl
 }
 
 export async function start(world: SpotWorld, name: string, spec: OperationSpec): Promise<void> {
-  const submittedAt = Date.now();
+  const submittedAt = now();
   const { opId } = await world.driver.submit(spec);
   world.ops.set(name, { opId, deadlineMs: spec.deadlineMs ?? world.description.timings.defaultDeadlineMs, submittedAt });
   world.lastOp = name;
@@ -93,13 +94,13 @@ export function direct(world: SpotWorld, from: Rid, to: Rid, handler: string): O
 
 /** Watch the object's relocation record and authority record for the rest of the scenario. */
 export function watchRelocation(world: SpotWorld, objectId: string, ownerBefore: Rid | undefined): RelocationTimes {
-  const start = Date.now();
+  const start = now();
   const times: RelocationTimes = { stages: new Map(), owners: ownerBefore ? [{ owner: ownerBefore, after: start, at: start }] : [] };
   let previousLook = start;
   world.watch(async () => {
-    const asked = Date.now();
+    const asked = now();
     const [rel, rec] = await Promise.all([world.driver.relocation(objectId), world.driver.lookup(objectId)]);
-    const answered = Date.now();
+    const answered = now();
     if (rel && !times.stages.has(rel.stage)) {
       times.stages.set(rel.stage, { after: previousLook, at: answered });
       // The fallback's 1,000 ms is a timer in the runtime; the kit times the same instant, so that a
@@ -117,7 +118,7 @@ export async function relocate(world: SpotWorld, from: Rid, objectId: string, ta
   world.relocationTimes.set(objectId, watchRelocation(world, objectId, world.recordBefore.owner));
   // The source may wait for the target's fallback commit before it can answer.
   const deadlineMs = deadline ?? world.description.timings.defaultDeadlineMs + 2 * SPEC_CUTOVER_FALLBACK_MS;
-  const submittedAt = Date.now();
+  const submittedAt = now();
   const { opId } = await world.driver.submit({ kind: 'relocate', from, objectId, target, deadlineMs, ...(generation !== undefined ? { generation } : {}) });
   world.ops.set('the relocation', { opId, deadlineMs, submittedAt });
   world.lastOp = 'the relocation';

@@ -5,6 +5,7 @@ import type { JournalEntry, ObjectRecordView, Outcome, Rid, StoreLogEntry } from
 import { eventually, throughout } from './eventually.ts';
 import { runsOfOp } from './evidence.ts';
 import type { SpotWorld } from './world.ts';
+import { now, sleep } from './kit-clock.ts';
 
 export async function noteConnection(world: SpotWorld, node: Rid, peer: Rid): Promise<void> {
   const v = await world.driver.peer(node, peer);
@@ -49,8 +50,8 @@ export async function ownerChangedAt(world: SpotWorld): Promise<number> {
 
 /** Message Follow has no observable end of its own: its duration is the event, counted from the owner change. */
 export async function untilSinceOwnerChange(world: SpotWorld, ms: number): Promise<void> {
-  const wait = (await ownerChangedAt(world)) + ms - Date.now();
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  const wait = (await ownerChangedAt(world)) + ms - now();
+  if (wait > 0) await sleep(wait);
 }
 
 /**

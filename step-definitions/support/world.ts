@@ -1,7 +1,7 @@
 // The World of one scenario: a Driver for the implementation under test and the names the
 // scenario gave to what it started. Steps speak to the Driver only.
 
-import { After, Before, setDefaultTimeout, setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
+import { After, AfterStep, Before, BeforeStep, setDefaultTimeout, setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
 import type { Description, Driver, Fault, FaultResult, JournalEntry, ObjectRecordView, Outcome, Rid } from '../../src/driver/types.ts';
 import { openDriver, type Target } from '../../src/driver/load.ts';
 import { failpointTag, needsOfTags } from '../../src/requirements/levels.ts';
@@ -9,6 +9,9 @@ import { NOT_APPLICABLE_MEDIA_TYPE, NOT_APPLICABLE_PREFIX } from '../../src/run/
 import { recordingNeeds } from './needs.ts';
 import { Evidence, auditJournal, markingEvidence, runsOfOp, scenarioHistory } from './evidence.ts';
 import { violated } from '../../src/checks/violation.ts';
+import { simulatedWorldOf, kitClockOf } from '../../src/driver/world.ts';
+import { now, sleep, useKitClock } from './kit-clock.ts';
+import { scenarioSeed } from './seed.ts';
 
 /**
  * When the watcher saw something happen: `at`, the end of the first look that saw it; `after`, the
@@ -104,17 +107,17 @@ export class SpotWorld extends World<Target> {
     const loop = async () => {
       while (!this.finished) {
         await look().catch((e) => { if (process.env.SPOTCHECK_DEBUG) console.error("watch:", e); });
-        await new Promise((r) => setTimeout(r, everyMs));
+        await sleep(everyMs);
       }
     };
     this.watchers.push(loop());
   }
 
   /** Kit clock of the last fault injected or terminal result seen: where "never" windows start. */
-  lastEventAt = Date.now();
+  lastEventAt = 0;
 
   noteEvent(): void {
-    this.lastEventAt = Date.now();
+    this.lastEventAt = now();
   }
 
   /**
@@ -132,7 +135,7 @@ export class SpotWorld extends World<Target> {
    * default settleMs) after the last fault or terminal result, and at least MIN_WATCH_MS.
    */
   neverWindow(turnsOnMs = this.settleMs()): number {
-    return Math.max(MIN_WATCH_MS, this.lastEventAt + turnsOnMs - Date.now());
+    return Math.max(MIN_WATCH_MS, this.lastEventAt + turnsOnMs - now());
   }
 
   op(name = 'the request'): StartedOp {
@@ -159,7 +162,7 @@ export class SpotWorld extends World<Target> {
     if (!outcome) violated(`${name} had no terminal result within its deadline (${op.deadlineMs} ms + ${SCHEDULING_TOLERANCE_MS} ms tolerance)`);
     if (!this.ended.has(name)) {
       this.ended.add(name);
-      this.endedSeenAt.set(name, Date.now());
+      this.endedSeenAt.set(name, now());
       this.noteEvent();
     }
     return outcome;
@@ -186,8 +189,13 @@ export const MIN_WATCH_MS = 150;
 setWorldConstructor(SpotWorld);
 setDefaultTimeout(10_000);
 
-Before(async function (this: SpotWorld, { pickle }) {
-  this.driver = recordingNeeds(markingEvidence(await openDriver(this.parameters), this.evidence), this.used);
+Before(async function (this: SpotWorld, { pickle, gherkinDocument }) {
+  // On the simulated backend each scenario's world has a seed of its own, drawn from the run's seed
+  // and the scenario's place in its feature: the same whatever ran before it or beside it.
+  const target = this.parameters.backend === 'sim' ? { ...this.parameters, seed: scenarioSeed(this.parameters.seed ?? 1, gherkinDocument, pickle) } : this.parameters;
+  this.driver = recordingNeeds(markingEvidence(await openDriver(target), this.evidence), this.used);
+  useKitClock(kitClockOf(this.driver));
+  this.lastEventAt = now();
   this.description = await this.driver.describe();
   // A scenario needing a capability or failpoint the implementation lacks is not applicable,
   // never passed; the attachment names what it lacks.
@@ -225,7 +233,8 @@ After({ name: 'keep the evidence of a failure' }, async function (this: SpotWorl
   if (result?.status !== 'FAILED' || !this.driver) return;
   const [journal, storeLog] = await Promise.all([this.driver.journal().catch((e: Error) => e.message), this.driver.storeLog().catch((e: Error) => e.message)]);
   const history = typeof journal === 'string' || typeof storeLog === 'string' ? 'not merged: the journal or the Store log could not be read' : scenarioHistory(this.evidence.actions, journal, storeLog);
-  this.attach(JSON.stringify({ keptAt: Date.now(), history, journal, storeLog }, null, 1), { mediaType: 'application/json', fileName: 'evidence.json' });
+  const world = simulatedWorldOf(this.driver);
+  this.attach(JSON.stringify({ keptAt: now(), ...(world ? { worldSeed: world.seed } : {}), history, journal, storeLog }, null, 1), { mediaType: 'application/json', fileName: 'evidence.json' });
 });
 
 After({ name: 'the evidence audit' }, async function (this: SpotWorld, { result }) {
@@ -233,4 +242,18 @@ After({ name: 'the evidence audit' }, async function (this: SpotWorld, { result 
   if (result?.status !== 'PASSED' || !this.driver) return;
   const problems = auditJournal(await this.driver.journal(), this.evidence);
   if (problems.length > 0) violated(`the journal shows ${problems.length > 1 ? `${problems.length} problems, first: ` : ''}${problems[0]}`);
+});
+
+// A simulated world moves only while the kit waits on it. Between two steps Cucumber does work of
+// its own (reports, hooks); the world is frozen then, so that a watcher's wait still under way
+// cannot let it run for a time that depends on the machine. Each step thaws it while it runs; the
+// After hooks (this one runs first, Cucumber runs them in reverse) thaw it for good.
+BeforeStep(function (this: SpotWorld) {
+  simulatedWorldOf(this.driver)?.go();
+});
+AfterStep(function (this: SpotWorld) {
+  simulatedWorldOf(this.driver)?.freeze();
+});
+After({ name: 'the simulated world runs again' }, function (this: SpotWorld) {
+  simulatedWorldOf(this.driver)?.go();
 });

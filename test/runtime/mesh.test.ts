@@ -6,6 +6,8 @@
 // the current discovery descriptor (R-CONN-3). The wrong-credential hello is driven at the transport
 // level against a MeshNode, since the cluster's transport is private.
 
+import { realClock } from '../../src/driver/clock.ts';
+import { cryptoIds } from '../../src/driver/ids.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Gates, Journal, TestApp } from '../../impl-reference/node/app.ts';
@@ -177,12 +179,14 @@ async function lonelyNode(credential: string) {
   const reach = new StoreReach();
   const node = new MeshNode({
     rid: 'B',
+    clock: realClock,
+    ids: cryptoIds,
     mesh: 'm',
     credential,
     timings: TIMINGS,
     transport,
     store: new NodeStore('B', store, reach, () => {}),
-    app: new TestApp(new Journal(() => {}), new Gates()),
+    app: new TestApp(new Journal(() => {}, realClock), new Gates()),
     broken: none,
     queueCapacity: 4,
     workers: 1,
@@ -256,12 +260,14 @@ test("the refused side of a hello records 'handshake-refused'", async () => {
   const { transport, store, reach, node: b } = await lonelyNode('right');
   const a = new MeshNode({
     rid: 'A',
+    clock: realClock,
+    ids: cryptoIds,
     mesh: 'm',
     credential: 'wrong',
     timings: TIMINGS,
     transport,
     store: new NodeStore('A', store, reach, () => {}),
-    app: new TestApp(new Journal(() => {}), new Gates()),
+    app: new TestApp(new Journal(() => {}, realClock), new Gates()),
     broken: none,
     queueCapacity: 4,
     workers: 1,

@@ -3,6 +3,7 @@
 // 'double-terminal' mutant hands it every one), and race() ends with whichever comes first of the
 // awaited value, the deadline (at deadlineAt, not before) and the operation ending.
 
+import { realClock } from '../../src/driver/clock.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { brokenBy, none } from '../../impl-reference/mutants/index.ts';
@@ -11,7 +12,7 @@ import type { Outcome } from '../../src/driver/types.ts';
 
 function operation(deadlineMs: number, broken = none) {
   const delivered: Outcome[] = [];
-  const op = new Operation('op-1', Date.now() + deadlineMs, (o) => delivered.push(o), broken);
+  const op = new Operation('op-1', Date.now() + deadlineMs, (o) => delivered.push(o), realClock, broken);
   return { op, delivered };
 }
 

@@ -45,6 +45,7 @@ export const RELOCATION_AND_SESSION_MUTANTS = [
   // Relocation: the target side.
   { name: 'failed-prepare-not-discarded', breaks: ['R-REL-1.1'], what: 'the target sets up the instance and its temporary queue before the prepare can fail, and keeps them when it does' },
   { name: 'temporary-queue-not-held', breaks: ['R-REL-3.2'], what: "the target prepares the object with dispatch open: relayed messages run before the owner change is known" },
+  { name: 'held-source-keeps-timer', breaks: ['R-REL-2.5'], what: "past relay-ready the source holds the object's messages but not its timers, which run until it hears of the owner change (found by the simulated campaign in the reference itself: aim-store-answer crashed the target as its commit applied)" },
   { name: 'let-go-instance-keeps-timer', breaks: ['R-REL-2.5'], what: "an instance the node lets go (relocated away, closed) has its mailbox closed but its timer left running, so the source goes on running the object's timers after the handoff" },
   { name: 'fallback-needs-live-source', breaks: ['R-REL-2.2'], what: "at the cutover fallback the target drops the relocation when the source's owner lease is gone" },
   { name: 'fallback-after-cutover-deadline', breaks: ['R-REL-2.4'], what: 'the target waits out a whole cutover deadline before starting the 1,000 ms fallback' },

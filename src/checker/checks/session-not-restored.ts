@@ -31,34 +31,48 @@ export function sessionNotRestored(events: HistoryEvent[]): Violation[] {
   const relays = groupBy(ops.filter((o) => o.type === 'invoke' && o.f === 'session-relay'), (o) => o.binding);
   const oks = new Map(ops.filter((o) => o.type === 'ok').map((o) => [o.op, o]));
 
+  // Indexes, so that a long history (thousands of Session reads, a hundred crashes) is judged in
+  // about the time it takes to read it: reads by Session, by binding token, and by node.
+  const bySession = groupBy(sessions, (s) => s.session);
+  const byToken = new Map<string, SessionEvent[]>();
+  for (const s of sessions) for (const t of new Set(s.bindings ?? [])) (byToken.get(t) ?? byToken.set(t, []).get(t)!).push(s);
+  const byNode = groupBy(sessions, (s) => s.node);
+  // Per node, the Sessions it was seen holding open so far (up to the crash being judged), each once:
+  // its last read (the witness) and every binding token a read showed it holding.
+  const heldOn = new Map<string, { upTo: number; held: Map<string, { last: SessionEvent; tokens: Set<string> }> }>();
+
   for (const death of processDeaths(events)) {
-    // Each Session the node held open before the crash, once: its last read before the crash (the
-    // witness) and every binding token a read before the crash showed it holding.
-    const held = new Map<string, { last: SessionEvent; tokens: Set<string> }>();
-    for (const s of sessions) {
-      if (s.node !== death.node || s.state !== 'open' || s.time > death.crash.time) continue;
-      const h = held.get(s.session);
+    const node = heldOn.get(death.node) ?? heldOn.set(death.node, { upTo: 0, held: new Map() }).get(death.node)!;
+    const reads = byNode.get(death.node) ?? [];
+    // Reads and the crash are the kit's own lines, written in the order they happened: a read stamped
+    // with the crash's own millisecond is before it only if it was written before it.
+    const beforeCrash = (s: SessionEvent) => s.time < death.crash.time || (s.time === death.crash.time && s.line < death.crash.line);
+    const afterCrash = (s: SessionEvent) => s.time > death.from || (s.time === death.from && s.line > death.crash.line);
+    for (; node.upTo < reads.length && beforeCrash(reads[node.upTo]); node.upTo++) {
+      const s = reads[node.upTo];
+      if (s.state !== 'open') continue;
+      const h = node.held.get(s.session);
       if (h) h.last = s;
-      else held.set(s.session, { last: s, tokens: new Set() });
-      for (const t of s.bindings ?? []) held.get(s.session)!.tokens.add(t);
+      else node.held.set(s.session, { last: s, tokens: new Set() });
+      for (const t of s.bindings ?? []) node.held.get(s.session)!.tokens.add(t);
     }
-    for (const { last, tokens } of held.values()) {
-      const again = sessions.find((s) => s.session === last.session && s.state === 'open' && s.time > death.from);
+    for (const { last, tokens } of node.held.values()) {
+      const again = (bySession.get(last.session) ?? []).find((s) => s.state === 'open' && afterCrash(s));
       if (again) {
         out.push(violation(NAME, RULES, `Session ${last.session} of ${death.node} was open again at ${again.time}, after its owner crashed at ${death.from}`, [last, death.crash, again]));
         continue;
       }
       for (const token of tokens) {
-        const adopted = sessions.find((s) => s.session !== last.session && s.time > death.from && (s.bindings ?? []).includes(token));
+        const holders = byToken.get(token) ?? [];
+        const shown = () => holders.find((s) => s.session === last.session && beforeCrash(s)) ?? last;
+        const adopted = holders.find((s) => s.session !== last.session && afterCrash(s));
         if (adopted) {
-          const shown = sessions.find((s) => s.session === last.session && s.time <= death.crash.time && (s.bindings ?? []).includes(token)) ?? last;
-          out.push(violation(NAME, RULES, `binding ${token} of Session ${last.session} (owner ${death.node}, crashed at ${death.from}) is held by Session ${adopted.session} on ${adopted.node}`, [shown, death.crash, adopted]));
+          out.push(violation(NAME, RULES, `binding ${token} of Session ${last.session} (owner ${death.node}, crashed at ${death.from}) is held by Session ${adopted.session} on ${adopted.node}`, [shown(), death.crash, adopted]));
           break;
         }
         const relay = relayThrough(relays.get(token) ?? [], oks, death.from);
         if (relay) {
-          const shown = sessions.find((s) => s.session === last.session && s.time <= death.crash.time && (s.bindings ?? []).includes(token)) ?? last;
-          out.push(violation(NAME, RULES, `a relay through binding ${token} of Session ${last.session} ended ok, invoked after its owner ${death.node} crashed at ${death.from}`, [shown, death.crash, ...relay]));
+          out.push(violation(NAME, RULES, `a relay through binding ${token} of Session ${last.session} ended ok, invoked after its owner ${death.node} crashed at ${death.from}`, [shown(), death.crash, ...relay]));
           break;
         }
       }

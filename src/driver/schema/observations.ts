@@ -178,7 +178,7 @@ export const StoreLogEntry = named(
       }),
       key: Str(
         'The key: `obj/<objectId>` for an object\'s authority record (the kit finds the record\'s calls by this key), `node/<rid>` for a node ' +
-          'descriptor, `rel/<id>` for a relocation record; for `list`, the prefix; for `lease`, the node.',
+          'descriptor, `rel/<objectId>/<id>` for a relocation record (the reference keeps them so); for `list`, the prefix; for `lease`, the node.',
       ),
       expectedVersion: Type.Optional(
         Int(
