@@ -107,6 +107,18 @@ export function runsOfOp(journal: JournalEntry[], evidence: Evidence, opId: stri
   return journal.filter((e): e is HandlerRun => e.kind === 'handler' && (mark !== undefined ? markOf(e.input) === mark : e.opId === opId));
 }
 
+/**
+ * What a reply outcome must carry, when the operation's handler is one whose reply the test
+ * application fixes (docs/driver.md: `echo` and `block` reply with the payload's `value`): the
+ * value the kit sent with it, so that a runtime that answers with another operation's reply, or
+ * with none, is seen. Undefined when the handler's reply is not fixed by the payload.
+ */
+export function expectedReply(evidence: Evidence, opId: string): { value: unknown } | undefined {
+  const sent = evidence.actions.find((a): a is Extract<KitAction, { submit: OperationSpec }> => 'submit' in a && a.opId === opId);
+  const payload = (sent?.submit as { payload?: { app?: string; value?: unknown } } | undefined)?.payload;
+  return payload && (payload.app === 'echo' || payload.app === 'block') ? { value: payload.value } : undefined;
+}
+
 /** Every problem the whole journal shows, in journal order; empty when it is clean. */
 export function auditJournal(journal: JournalEntry[], evidence: Evidence): string[] {
   const problems: string[] = [];

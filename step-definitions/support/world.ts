@@ -7,7 +7,8 @@ import { openDriver, type Target } from '../../src/driver/load.ts';
 import { failpointTag, needsOfTags } from '../../src/requirements/levels.ts';
 import { NOT_APPLICABLE_MEDIA_TYPE, NOT_APPLICABLE_PREFIX } from '../../src/run/results.ts';
 import { recordingNeeds } from './needs.ts';
-import { Evidence, auditJournal, markingEvidence, runsOfOp, scenarioHistory } from './evidence.ts';
+import { Evidence, auditJournal, expectedReply, markingEvidence, runsOfOp, scenarioHistory } from './evidence.ts';
+import { isDeepStrictEqual } from 'node:util';
 import { violated } from '../../src/checks/violation.ts';
 import { simulatedWorldOf, kitClockOf } from '../../src/driver/world.ts';
 import { now, sleep, useKitClock } from './kit-clock.ts';
@@ -160,6 +161,11 @@ export class SpotWorld extends World<Target> {
     const op = this.op(name);
     const outcome = await this.driver.outcome(op.opId, op.deadlineMs + SCHEDULING_TOLERANCE_MS);
     if (!outcome) violated(`${name} had no terminal result within its deadline (${op.deadlineMs} ms + ${SCHEDULING_TOLERANCE_MS} ms tolerance)`);
+    // R-GEN-3: a reply is the one its handler gave; checked wherever an outcome is read.
+    const expected = outcome.status === 'reply' ? expectedReply(this.evidence, op.opId) : undefined;
+    if (expected && !isDeepStrictEqual(outcome.reply, expected.value)) {
+      violated(`${name} ended with a reply its handler did not give: ${JSON.stringify(outcome.reply) ?? 'no value'}, where the handler replies ${JSON.stringify(expected.value)}`);
+    }
     if (!this.ended.has(name)) {
       this.ended.add(name);
       this.endedSeenAt.set(name, now());
