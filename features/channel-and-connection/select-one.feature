@@ -124,3 +124,13 @@ Feature: Channel select-one
       | target | accepted |
       | B      | unknown  |
     And the handler never ran on C
+
+  @R-CH-1 @channels @liveness @assumption:errorkinds-the-chapter-does-not-name
+  Scenario: A server its caller cannot reach is no candidate: with none left the request ends Unavailable
+    When node B crashes
+    And node C crashes
+    Then A's peer B becomes not-ready within the liveness deadline
+    And A's peer C becomes not-ready within the liveness deadline
+    When A sends a request on channel "work"
+    Then the request ends with failure Unavailable
+    And the handler never ran for the request
