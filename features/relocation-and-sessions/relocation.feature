@@ -141,7 +141,7 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
   Scenario: While the commit's result is unclear, target dispatch stays closed until authority is re-read
     Given A sends actor "a1" a message that blocks on gate "g"
     And the handler has started on B
-    And A sends actor "a1" a later message, with a deadline of 3000 ms
+    And A sends actor "a1" a later message, with a deadline of 10000 ms
     And C's next Location Store change loses its reply, and then C cannot reach the Store
     When B relocates "a1" to C
     And the relocation of "a1" has reached stage relay-ready-accepted
@@ -156,7 +156,7 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
   Scenario: While the source's record of the boundary is unclear, it takes no work back
     Given A sends actor "a1" a message that blocks on gate "g"
     And the handler has started on B
-    And A sends actor "a1" a later message, with a deadline of 3000 ms
+    And A sends actor "a1" a later message, with a deadline of 10000 ms
     And the source B loses the reply of its relay-ready record
     When B relocates "a1" to C
     And the relocation of "a1" has reached stage relay-ready-accepted
