@@ -1,7 +1,10 @@
 // Plain `npx cucumber-js` for people who know Cucumber; `spotcheck run` is the main way in.
-export default {
+const base = {
   paths: ['features/**/*.feature'],
   import: ['step-definitions/**/*.ts'],
   format: ['progress'],
   worldParameters: { impl: 'reference', backend: 'embedded' },
 };
+export default base;
+// The simulated world (src/sim/): virtual time and a seeded scheduler, for `npm run mutation -- --backend sim`.
+export const sim = { ...base, worldParameters: { impl: 'reference', backend: 'sim', seed: 1 } };

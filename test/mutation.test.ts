@@ -59,10 +59,10 @@ test('the summary: score = killed / (killed + survived), timeouts are kills, no 
     { uri: 'features/f.feature', line: 20, tags: ['@R-STO-1', '@store-faults'] },
   ];
   const s = summarize(report, scenarios);
-  assert.deepEqual(s.total, { killed: 2, survived: 2, equivalent: 0, noCoverage: 1, ignored: 1, errors: 1, score: 0.5 });
+  assert.deepEqual(s.total, { killed: 2, survived: 2, equivalent: 0, conforming: 0, noCoverage: 1, ignored: 1, errors: 1, score: 0.5 });
   assert.equal(s.areas.channel!.score, 2 / 3);
   assert.equal(s.areas.store!.score, 0);
-  assert.deepEqual(s.ids.V01, { killed: 1, survived: 1, equivalent: 0, noCoverage: 0, ignored: 0, errors: 0, score: 0.5 });
+  assert.deepEqual(s.ids.V01, { killed: 1, survived: 1, equivalent: 0, conforming: 0, noCoverage: 0, ignored: 0, errors: 0, score: 0.5 });
   assert.deepEqual(s.survivors.map((x) => `${x.file}:${x.line} ${x.ids.join(',')}`), ['impl-reference/channel/select-one.ts:2 V01,R-STO-1', 'impl-reference/store/memory.ts:1 R-STO-1']);
 });
 
@@ -82,4 +82,11 @@ test('the ignorer skips the kit mutant switches and only them', async () => {
   assert.equal(ignore(path(ifs.alternate, ifs, 'alternate')), undefined, "the reference's branch is mutated");
   const either = { type: 'IfStatement', test: { type: 'LogicalExpression', operator: '||', left: { type: 'Identifier', name: 'valid' }, right: sw }, consequent: { type: 'BlockStatement', body: [] } };
   assert.equal(ignore(path(either.consequent, either, 'consequent')), undefined, 'a body that runs without the switch is the reference');
+  // `s.node === rid && broken(x)` inside a filter: its operands are the switch's, the `&&` is not.
+  const own = { type: 'BinaryExpression', operator: '===', left: { type: 'Identifier', name: 'node' }, right: { type: 'Identifier', name: 'rid' } };
+  const conj = { type: 'LogicalExpression', operator: '&&', left: own, right: sw };
+  assert.ok(ignore(path(own, conj, 'left')), 'the operand beside a switch');
+  assert.equal(ignore(path(conj, { type: 'UnaryExpression', operator: '!', argument: conj }, 'argument')), undefined, 'the conjunction itself (its && to ||) is mutated');
+  const plain = { type: 'LogicalExpression', operator: '&&', left: own, right: other };
+  assert.equal(ignore(path(own, plain, 'left')), undefined, 'an operand beside an ordinary call is mutated');
 });

@@ -32,6 +32,8 @@ export const LEFT_OUT: Record<string, string> = {
   'node/process-parts.ts': "a node's parts wired for the process backend only",
   'transport/nats.ts': 'the NATS transport: process backend only',
   'transport/types.ts': 'types only',
+  'transport/wire.ts': "how a frame crosses an in-memory connection: the next turn of the loop, or the simulated world's seeded delay (the kit's scheduler, not the runtime)",
+  'sessions/stream.ts': 'the client connections Sessions run on (TCP, or in-memory pairs in the simulated world): the network under the runtime, as transport/nats.ts is',
   'store/redis.ts': 'the Redis Location Store: redis and process backends only',
   'store/types.ts': 'types only',
   'serve.ts': 'the reference served over the wire protocol',

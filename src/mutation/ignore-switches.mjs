@@ -3,7 +3,7 @@
 // bugs on. A mutant there turns on a bug the kit already knows it kills (`if (true) <bug>`), or
 // switches nothing (`broken('')`): either says nothing about bugs nobody wrote. Ignored: the call
 // itself, and the smallest condition around it (an `if` whose test has such a call, with its body,
-// which is the kit mutant's body; a `&&`/`||` or `?:` that has one). Issue 24 replaces the switches
+// which is the kit mutant's body; a `?:` that has one; the other operand of an `&&` with one). Issue 24 replaces the switches
 // with seams, and this plugin goes with them.
 import { PluginKind, declareValuePlugin } from '@stryker-mutator/api/plugin';
 
@@ -36,6 +36,10 @@ export const strykerPlugins = [
       // and the branch that runs only with the switch on; the other branch is the reference's.
       const parent = path.parentPath?.node;
       if ((parent?.type === 'IfStatement' || parent?.type === 'ConditionalExpression') && (path.key === 'test' || path.key === 'consequent') && requiresSwitch(parent.test)) return REASON;
+      // `x && broken(y)` outside an `if`: while the switch is off the conjunction is false whatever
+      // `x` is, so a mutant of `x` is the same code. The operator itself is still mutated (`x || broken(y)`
+      // is a bug of the reference's own).
+      if (parent?.type === 'LogicalExpression' && parent.operator === '&&' && (path.key === 'left' || path.key === 'right') && requiresSwitch(parent)) return REASON;
       // `private get broken()` and `const broken = brokenBy(...)`: the switch's own plumbing.
       if ((n.type === 'ClassMethod' || n.type === 'ClassPrivateMethod') && n.key?.name === 'broken') return REASON;
       if (n.type === 'VariableDeclarator' && n.id?.name === 'broken') return REASON;

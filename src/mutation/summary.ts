@@ -27,7 +27,10 @@ export interface StrykerReport {
 export interface Tally {
   killed: number;
   survived: number;
+  /** Survivors shown equivalent: the same behaviour in every run (src/mutation/equivalents.ts). */
   equivalent: number;
+  /** Survivors that differ only where the chapter leaves the runtime free: no conformance test may fail them. */
+  conforming: number;
   noCoverage: number;
   /** Not run: in a kit mutant's switch (src/mutation/ignore-switches.mjs). */
   ignored: number;
@@ -56,7 +59,7 @@ export interface MutationSummary {
   equivalents: Array<Equivalent & { matched: boolean }>;
 }
 
-const empty = (): Omit<Tally, 'score'> => ({ killed: 0, survived: 0, equivalent: 0, noCoverage: 0, ignored: 0, errors: 0 });
+const empty = (): Omit<Tally, 'score'> => ({ killed: 0, survived: 0, equivalent: 0, conforming: 0, noCoverage: 0, ignored: 0, errors: 0 });
 
 function finish(t: Omit<Tally, 'score'>): Tally {
   return { ...t, score: t.killed + t.survived > 0 ? t.killed / (t.killed + t.survived) : null };
@@ -102,7 +105,7 @@ export function summarize(report: StrykerReport, scenarios: SuiteScenario[]): Mu
       if (kind === 'survived') {
         const eq = EQUIVALENTS.find((e) => matchesEquivalent(e, file, m, source));
         if (eq) {
-          kind = 'equivalent';
+          kind = eq.kind;
           matched.add(eq);
         }
       }
@@ -142,6 +145,6 @@ const pct = (t: Tally) => (t.score === null ? '  -  ' : `${(100 * t.score).toFix
 /** The summary as lines for a terminal. */
 export function summaryLines(s: MutationSummary): string[] {
   const row = (name: string, t: Tally) =>
-    `${name.padEnd(12)} ${pct(t).padStart(7)}  killed ${t.killed}, survived ${t.survived}, equivalent ${t.equivalent}, no coverage ${t.noCoverage}, ignored ${t.ignored}, errors ${t.errors}`;
+    `${name.padEnd(12)} ${pct(t).padStart(7)}  killed ${t.killed}, survived ${t.survived}, equivalent ${t.equivalent}, conforming ${t.conforming}, no coverage ${t.noCoverage}, ignored ${t.ignored}, errors ${t.errors}`;
   return [row('runtime', s.total), ...Object.entries(s.areas).map(([a, t]) => row(a, t!))];
 }
