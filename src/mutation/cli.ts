@@ -70,7 +70,7 @@ async function main(argv: string[]): Promise<number> {
     .option('--incremental', "reuse the last run's results for code and scenarios that did not change", false)
     .option('--concurrency <n>', 'test runner processes at once', positive, 2)
     .option('--tags <expr>', 'only the scenarios of this Cucumber tag expression (a slice; the score then speaks of them only)')
-    .option('--backend <name>', 'the backend the scenarios run on (a profile of cucumber.mjs)', 'embedded')
+    .option('--backend <name>', 'the backend the scenarios run on (a profile of cucumber.mjs)', 'sim')
     .option('--out <dir>', 'report folder', 'reports/mutation')
     .exitOverride()
     .configureOutput({ writeErr: () => {} });
