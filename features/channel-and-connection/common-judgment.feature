@@ -9,8 +9,6 @@ Feature: The confirmed boundary decides what the framework may do
     Given a RouteMesh "m1" with nodes A, B and C
     And a RouteMesh channel "work" served by B (weight 10) and C (weight 1)
 
-  # The deadline is long enough for the event to happen before it on a loaded machine with every
-  # node an OS process (300 ms was not: the connection was cut after the deadline had passed).
   Scenario Outline: <boundary>
     Given <situation>
     When A sends a request on channel "work" that <handler>, with a deadline of 2000 ms

@@ -80,6 +80,17 @@ Feature: Channel select-one
       | kind         | condition    |
       | ClientServer | is not Ready |
 
+  # The descriptor list read in full is the mesh a node knows (docs/assumptions.md): a server whose
+  # node left it is in no mesh its caller knows, so it is not Ready there, though its process runs.
+  @R-CH-1 @channels @store-faults
+  Scenario: A server whose node left the mesh is no candidate
+    Given a RouteMesh channel "pick" served by B and C
+    And node C leaves the descriptor list
+    And A's peer C is dropped once A reads the list again
+    When A sends 6 requests on channel "pick"
+    Then every one of the requests ended with a reply from B
+    And the handler never ran on C
+
   @R-CH-1 @channels @assumption:errorkinds-the-chapter-does-not-name
   Scenario: With no eligible server the request ends Unavailable and runs nowhere
     Given server B of channel "work" is not Ready

@@ -46,6 +46,15 @@ const MOVED_ON =
 const ENDED_ACCEPTANCE =
   "The operation has already ended (cancelled or shut down) and finish() copied its attempts into the Outcome then; what the mutant does next only touches this attempt object and returns through race(), which answers 'ended' at once for an ended operation: no write, no second Outcome.";
 
+const NOT_READY_MID_ROUND =
+  "send() answers not-ready only for a server that stopped being Ready between the start of the round (candidates are Ready when chosen) and its turn. The chapter allows re-selection after a refusal for capacity (3.1: \"isn't accepted due to insufficient capacity\"); ending the request Unavailable at once on a target that is no longer Ready is what node direct does, and no rule asks a channel request to go on.";
+
+const LOST_LATE =
+  "finishWith sees a lost completion only from a late promise, after the operation timed out: send() turns a lost completion that comes in time into the end 'lost' (caller.ts:173). The ended Operation drops whatever finish() is then called with (R-GEN-3).";
+
+const SWITCHED_ONLY =
+  "endsOnFirst is false only under the kit mutant double-terminal, and the right-hand side is false only under failure-leaves-operation-open; with the kit's switches off the condition is true already.";
+
 export const EQUIVALENTS: Equivalent[] = [
   // ---- channel/caller.ts ----------------------------------------------------------------------
   { kind: 'conforming', file: CALLER, line: 54, mutator: 'ConditionalExpression', original: 'if (!channel)', replacement: 'false', why: 'A request on a ChannelName no node serves: the chapter names results for node direct only (3.1, last paragraph); the channel case is Interaction Model §3 / Framework API §13, which the kit does not have.' },
@@ -76,6 +85,10 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'equivalent', file: CALLER, line: 203, mutator: 'ConditionalExpression', original: 'if (end.late)', replacement: 'true', why: "Without a late promise the mutant throws after op.finish('timeout') has ended the operation; the throw ends only the caller's own promise, which nothing awaits for a result." },
   { kind: 'equivalent', file: CALLER, line: 205, mutator: 'ConditionalExpression', original: "case 'ended':", replacement: "case 'ended':", why: "An empty case at the end of the switch: falling out of it is the same as returning." },
   { kind: 'equivalent', file: CALLER, line: 205, mutator: 'StringLiteral', original: "case 'ended':", replacement: '""', why: "An empty case at the end of the switch: falling out of it is the same as returning." },
+  { kind: 'conforming', file: CALLER, line: 80, mutator: 'ConditionalExpression', original: "end.kind === 'not-ready'", replacement: 'false', why: NOT_READY_MID_ROUND },
+  { kind: 'conforming', file: CALLER, line: 80, mutator: 'StringLiteral', original: "end.kind === 'not-ready'", replacement: '""', why: NOT_READY_MID_ROUND },
+  { kind: 'equivalent', file: CALLER, line: 211, mutator: 'ConditionalExpression', original: "if ('lost' in c)", replacement: 'false', why: LOST_LATE },
+  { kind: 'equivalent', file: CALLER, line: 211, mutator: 'StringLiteral', original: "if ('lost' in c)", replacement: '""', why: LOST_LATE },
   // ---- channel/select-one.ts ------------------------------------------------------------------
   { kind: 'equivalent', file: SELECT, line: 32, mutator: 'ConditionalExpression', original: 'if (candidates.length === 0) return undefined;', replacement: 'false', why: 'The only caller (caller.ts) never passes an empty list: it ends the request Unavailable, or stops its round, before picking.' },
   { kind: 'conforming', file: SELECT, line: 34, mutator: 'ArrowFunction', original: 'Math.max(s.weight, 1)', replacement: '() => undefined', why: WHICH_CANDIDATE },
@@ -88,6 +101,8 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'conforming', file: SELECT, line: 42, mutator: 'ArithmeticOperator', original: 'this.current.get(best!.node)! - total', replacement: 'this.current.get(best!.node)! + total', why: WHICH_CANDIDATE },
   // ---- node/operation.ts ----------------------------------------------------------------------
   { kind: 'equivalent', file: OPERATION, line: 52, mutator: 'ConditionalExpression', original: "status === 'failure' && this.broken('failure-leaves-operation-open')", replacement: 'false', why: "With the kit mutant's switch off the conjunction is false already." },
+  { kind: 'equivalent', file: OPERATION, line: 52, mutator: 'ConditionalExpression', original: "this.endsOnFirst && !(status === 'failure' && this.broken('failure-leaves-operation-open'))", replacement: 'true', why: SWITCHED_ONLY },
+  { kind: 'equivalent', file: OPERATION, line: 52, mutator: 'LogicalOperator', original: "this.endsOnFirst && !(status === 'failure' && this.broken('failure-leaves-operation-open'))", replacement: "this.endsOnFirst || !(status === 'failure' && this.broken('failure-leaves-operation-open'))", why: SWITCHED_ONLY },
   { kind: 'equivalent', file: OPERATION, line: 57, mutator: 'ConditionalExpression', original: 'if (extra.errorKind)', replacement: 'true', why: 'It sets errorKind to undefined where there is none: a key holding undefined is no key once the Outcome crosses JSON (wire, process backend), and reads as absent in-process.' },
   { kind: 'equivalent', file: OPERATION, line: 58, mutator: 'ConditionalExpression', original: "if (status === 'reply')", replacement: 'true', why: 'It sets reply to undefined on an Outcome that is not a reply: a key holding undefined is no key once the Outcome crosses JSON, and reads as absent in-process.' },
   { kind: 'equivalent', file: OPERATION, line: 72, mutator: 'ConditionalExpression', original: 'if (this.deadlineApplies)', replacement: 'true', why: 'deadlineApplies is false only under the kit mutant reselect-past-deadline (caller.ts); with its switch off the test is true already.' },
