@@ -90,3 +90,17 @@ test('the ignorer skips the kit mutant switches and only them', async () => {
   const plain = { type: 'LogicalExpression', operator: '&&', left: own, right: other };
   assert.equal(ignore(path(own, plain, 'left')), undefined, 'an operand beside an ordinary call is mutated');
 });
+
+test('npm run mutation: bad usage is one line naming what is wrong, exit 2, before Stryker starts', async () => {
+  const { spawnSync } = await import('node:child_process');
+  for (const [args, said] of [
+    [['--area', 'nowhere'], /unknown area "nowhere"/],
+    [['--break', '120'], /must be a percentage from 0 to 100/],
+    [['--concurrency', '0'], /must be a whole number of at least 1/],
+  ] as const) {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/mutation/cli.ts'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.match(r.stderr, said);
+  }
+});

@@ -3,7 +3,8 @@
 // each, the scenarios that reach it (the cucumber runner measures coverage per scenario). Writes
 // Stryker's HTML and JSON reports and the kit's summary (score over the runtime, per area and per
 // requirement ID, survivors listed) to the out folder; exit 0 when the run finished (the score is a
-// figure, not a verdict), 2 on bad usage.
+// figure, not a verdict), unless `--break <percent>` is given and an area scores below it (exit 1,
+// one line per such area: CI's guard), 2 on bad usage.
 
 import { Command, InvalidArgumentError } from 'commander';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,12 @@ function areas(value: string): Area[] {
   return list as Area[];
 }
 
+function percent(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError('must be a percentage from 0 to 100');
+  return n;
+}
+
 function positive(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number of at least 1');
@@ -33,6 +40,7 @@ interface Opts {
   tags?: string;
   out: string;
   backend: string;
+  break?: number;
 }
 
 export function strykerOptions(opts: Opts): Record<string, unknown> {
@@ -72,6 +80,7 @@ async function main(argv: string[]): Promise<number> {
     .option('--tags <expr>', 'only the scenarios of this Cucumber tag expression (a slice; the score then speaks of them only)')
     .option('--backend <name>', 'the backend the scenarios run on (a profile of cucumber.mjs)', 'sim')
     .option('--out <dir>', 'report folder', 'reports/mutation')
+    .option('--break <percent>', 'exit 1 when the score of a mutated area is below this', percent)
     .exitOverride()
     .configureOutput({ writeErr: () => {} });
   let opts: Opts;
@@ -93,7 +102,10 @@ async function main(argv: string[]): Promise<number> {
   writeFileSync(join(opts.out, 'summary.json'), JSON.stringify({ run, ...summary }, null, 2) + '\n');
   for (const line of summaryLines(summary)) process.stdout.write(`${line}\n`);
   process.stdout.write(`${mutants} mutants in ${seconds.toFixed(0)} s (${run.mutantsPerSecond.toFixed(2)}/s); ${summary.survivors.length} survivors listed in ${join(opts.out, 'summary.json')}; report ${join(opts.out, 'mutation.html')}\n`);
-  return 0;
+  if (opts.break === undefined) return 0;
+  const low = Object.entries(summary.areas).filter(([, t]) => t.score !== null && t.score * 100 < opts.break!);
+  for (const [area, t] of low) process.stderr.write(`spotcheck mutation: area ${area} scores ${(t.score! * 100).toFixed(1)}%, below --break ${opts.break}%\n`);
+  return low.length > 0 ? 1 : 0;
 }
 
 process.exitCode = await main(process.argv.slice(2));
