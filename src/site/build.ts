@@ -12,6 +12,7 @@ import { matrixData, rulePages, siteRuns } from './model.ts';
 import { matrixPage } from './matrix-page.ts';
 import { rulePage, rulesIndex } from './rule-page.ts';
 import { parseAssumptions, type Assumption } from '../lint/lint.ts';
+import { readMutation } from './mutation.ts';
 
 const KIT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const CLIENT = fileURLToPath(new URL('./client/', import.meta.url));
@@ -29,13 +30,15 @@ function readAssumptions(kitRoot: string): Assumption[] {
   return existsSync(file) ? parseAssumptions(readFileSync(file, 'utf8')) : [];
 }
 
-export function buildSite(opts: { out: string; files: string[]; kitRoot?: string }): BuildResult {
+/** `mutation`: a summary.json of `npm run mutation`, shown on each rule page. */
+export function buildSite(opts: { out: string; files: string[]; kitRoot?: string; mutation?: string }): BuildResult {
   if (opts.files.length === 0) throw new SiteInputError('no compliance.json given');
   const out = resolve(opts.out);
   const inputs = opts.files.map(readRun);
   const runs = siteRuns(inputs, out);
   const features = parseFeatures(opts.kitRoot ?? KIT_ROOT);
-  const rules = rulePages(runs, inputs, features, readAssumptions(opts.kitRoot ?? KIT_ROOT));
+  const mutation = opts.mutation ? readMutation(opts.mutation) : undefined;
+  const rules = rulePages(runs, inputs, features, readAssumptions(opts.kitRoot ?? KIT_ROOT), mutation);
   const files = new Map<string, string>([
     ['index.html', matrixPage(matrixData(runs))],
     ['rules/index.html', rulesIndex(rules)],
@@ -53,6 +56,10 @@ export function buildSite(opts: { out: string; files: string[]; kitRoot?: string
       bytes += Buffer.byteLength(text);
     }
     for (const asset of ['site.css', 'matrix.js']) copyFileSync(join(CLIENT, asset), join(staging, 'assets', asset));
+    if (mutation?.html) {
+      mkdirSync(join(staging, 'mutation'));
+      copyFileSync(mutation.html, join(staging, 'mutation', 'mutation.html'));
+    }
     // Only a folder this command made before is replaced; anything else in the way is refused.
     if (existsSync(out)) {
       const builtBefore = existsSync(join(out, 'index.html')) && existsSync(join(out, 'rules'));

@@ -16,9 +16,10 @@ export function siteCommand(program: Command): Command {
     .description('build a static site (matrix, diff, one page per rule) from compliance.json or certificate.json files; opens from disk')
     .argument('<files...>', 'compliance.json or certificate.json files, one per run')
     .requiredOption('--out <dir>', 'folder for the site (replaced if it holds a site built before)')
-    .action((files: string[], opts: { out: string }) => {
+    .option('--mutation <summary.json>', "a summary of npm run mutation: each rule page shows its score and survivors, and links Stryker's report")
+    .action((files: string[], opts: { out: string; mutation?: string }) => {
       try {
-        const r = buildSite({ out: opts.out, files });
+        const r = buildSite({ out: opts.out, files, ...(opts.mutation ? { mutation: opts.mutation } : {}) });
         process.stdout.write(`site: ${r.runs} run(s), ${r.pages} pages, ${(r.bytes / 1024).toFixed(0)} KiB of HTML in ${opts.out}; open ${resolve(r.out, 'index.html')}\n`);
       } catch (e) {
         // The kit's main turns a UsageError into "spotcheck: <line>" and exit 2.

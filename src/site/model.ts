@@ -12,6 +12,8 @@ import { GROUPS, groupOf } from './groups.ts';
 import { checksId, type Scenario } from './gherkin.ts';
 import type { RunInput } from './inputs.ts';
 import type { Assumption } from '../lint/lint.ts';
+import type { Survivor, Tally } from '../mutation/summary.ts';
+import { mutationFor, type SiteMutation } from './mutation.ts';
 
 export interface SiteRun {
   /** r1, r2, … in the order the files were given: stable in links for one build. */
@@ -100,9 +102,11 @@ export interface RulePageData {
   runs: Array<{ run: SiteRun; input: RunInput; entries: Map<string, ScenarioEntry> }>;
   /** The `###` headings of docs/assumptions.md by slug: what a scenario's `@assumption:<slug>` rests on. */
   assumptions: ReadonlyMap<string, Assumption>;
+  /** StrykerJS over the runtime, when the site was given a summary: this rule's share of it. */
+  mutation?: { areas: string[]; backend: string; report: boolean; tally?: Tally; survivors: Survivor[] };
 }
 
-export function rulePages(runs: SiteRun[], inputs: RunInput[], features: Scenario[], assumptions: readonly Assumption[] = []): RulePageData[] {
+export function rulePages(runs: SiteRun[], inputs: RunInput[], features: Scenario[], assumptions: readonly Assumption[] = [], mutation?: SiteMutation): RulePageData[] {
   const rules = matrixData(runs).rules;
   const bySlug = new Map(assumptions.map((a) => [a.slug, a]));
   const entries = inputs.map((input) => {
@@ -118,5 +122,6 @@ export function rulePages(runs: SiteRun[], inputs: RunInput[], features: Scenari
     mutants: MUTANTS.map((m) => ({ ...m, clauses: m.breaks.filter((c) => c.startsWith(`${requirement.id}.`)) })).filter((m) => m.clauses.length > 0),
     runs: runs.map((run, j) => ({ run, input: inputs[j], entries: entries[j] })),
     assumptions: bySlug,
+    ...(mutation ? { mutation: { areas: mutation.areas, backend: mutation.backend, report: mutation.html !== undefined, ...mutationFor(mutation, requirement.id) } } : {}),
   }));
 }

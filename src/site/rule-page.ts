@@ -45,6 +45,20 @@ function resultCell(run: SiteRun, entry: ScenarioEntry | undefined, name: string
 }
 
 /** The slugs of the `@assumption:<slug>` tags among `tags`. */
+/** StrykerJS over the runtime: the score of the mutants this rule's scenarios reach, and its survivors. */
+function strykerSection(d: RulePageData, id: string): string {
+  const m = d.mutation!;
+  const link = m.report ? ` <a href="../mutation/mutation.html">Stryker's report</a>.` : '';
+  const where = `areas ${m.areas.join(', ')}, scenarios on the ${m.backend} backend`;
+  if (!m.tally) return `<section aria-labelledby="stryker-h"><h2 id="stryker-h">Bugs nobody wrote by hand</h2><p>No mutant of the run (${esc(where)}) is reached by a scenario of ${esc(id)}.${link}</p></section>`;
+  const t = m.tally;
+  const score = t.score === null ? 'no score' : `${(t.score * 100).toFixed(1)}%`;
+  const rows = m.survivors.map((s) => [`${s.file}:${s.line}:${s.column}`, s.mutator, s.original, s.replacement]);
+  return `<section aria-labelledby="stryker-h"><h2 id="stryker-h">Bugs nobody wrote by hand</h2>
+<p>StrykerJS wrote bugs into the reference runtime (${esc(where)}); of those a scenario of ${esc(id)} reaches, the suite caught <strong>${score}</strong>: ${t.killed} killed, ${t.survived} survived; ${t.equivalent} shown equivalent and ${t.conforming} conforming (counted apart).${link}</p>
+${rows.length ? table(rows, ['Place', 'Mutator', 'Code', 'Replaced by'], `Survivors reached by ${id}`) : '<p>No survivor.</p>'}</section>`;
+}
+
 function assumptionSlugs(tags: readonly string[]): string[] {
   return tags.filter((t) => t.startsWith(`@${ASSUMPTION_TAG_PREFIX}`)).map((t) => t.slice(1 + ASSUMPTION_TAG_PREFIX.length));
 }
@@ -145,7 +159,7 @@ export function rulePage(d: RulePageData): string {
 <section aria-labelledby="scenarios-h"><h2 id="scenarios-h">Scenarios (${d.scenarios.length})</h2>
 ${assumed ? `<p>${assumed} of them ${assumed === 1 ? 'rests' : 'rest'} on an assumption: a verdict the kit chose where the chapter is silent, marked on the scenario.</p>` : ''}
 ${d.scenarios.map((sc, i) => scenarioSection(d, sc, i + 1)).join('\n') || '<p>No scenario carries this ID.</p>'}</section>
-<section aria-labelledby="mutants-h"><h2 id="mutants-h">Mutants that break it</h2>${mutants}</section>`;
+<section aria-labelledby="mutants-h"><h2 id="mutants-h">Mutants that break it</h2>${mutants}</section>${d.mutation ? strykerSection(d, rule.id) : ''}`;
   return page({ title: `${rule.id}`, root: '../', body });
 }
 
