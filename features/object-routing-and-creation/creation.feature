@@ -98,3 +98,11 @@ Feature: Creation: one factory, and recovery of exactly the record that was bein
     When A closes "a1" naming generation 1
     Then the request ends with a reply from B
     And the record of "a1" is Missing, generation 1
+
+  # The generation check guards a change, it does not forbid one: naming the current generation,
+  # the membership change is applied (a runtime that rejects every membership change fails here).
+  @V08 @objects
+  Scenario: A membership change naming the current generation is applied
+    Given user spot "s1" is Ready on B
+    When A adds C to the members of "s1" naming generation 1
+    Then the request ends with a reply from B
