@@ -20,6 +20,11 @@ import { hostStaysReady } from './checks/host-stays-ready.ts';
 import { connectionIdsFresh } from './checks/connection-ids-fresh.ts';
 import { outcomeAsContract } from './checks/outcome-as-contract.ts';
 import { authorityKept } from './checks/authority-kept.ts';
+import { attemptsStopAtAcceptance } from './checks/attempts-stop-at-acceptance.ts';
+import { directAttemptsNamed } from './checks/direct-attempts-named.ts';
+import { timeoutNotEarly } from './checks/timeout-not-early.ts';
+import { selectOneCandidates } from './checks/select-one-candidates.ts';
+import { selectOneRefusalNotFinal } from './checks/select-one-refusal-not-final.ts';
 
 export const CHECKS: Record<string, Check> = {
   'accepted-runs-once': acceptedRunsOnce,
@@ -35,6 +40,11 @@ export const CHECKS: Record<string, Check> = {
   'connection-ids-fresh': connectionIdsFresh,
   'outcome-as-contract': outcomeAsContract,
   'authority-kept': authorityKept,
+  'attempts-stop-at-acceptance': attemptsStopAtAcceptance,
+  'direct-attempts-named': directAttemptsNamed,
+  'timeout-not-early': timeoutNotEarly,
+  'select-one-candidates': selectOneCandidates,
+  'select-one-refusal-not-final': selectOneRefusalNotFinal,
 };
 
 export type Verdict = 'valid' | 'invalid' | 'unknown';

@@ -20,6 +20,8 @@ export const FAULT_NAMES = [
   'store-reply-lost', 'failpoint', 'close-connection', 'move', 'deregister',
 ] as const;
 
+const ACCEPTANCES = new Set<string>(['yes', 'no', 'unknown']);
+
 export interface OpEvent {
   type: OpType;
   /** The logical client (a worker of the campaign, or "nemesis" for faults). */
@@ -41,7 +43,24 @@ export interface OpEvent {
   /** Session operations: the Session and the binding token they go through. */
   session?: string;
   binding?: string;
+  /** On an invoke: the operation deadline the kit set (ms from its submit, which follows the invoke). */
+  deadlineMs?: number;
+  /** On a completion: the attempts the calling node reported in the Outcome, in its order. */
+  attempts?: OpAttempt[];
+  /** channel-request and channel-set: the channel (and, on channel-set, its kind). */
+  channel?: string;
+  channelKind?: string;
+  /** channel-set: the server's weight and state the kit set (absent: unchanged). */
+  weight?: number;
+  state?: string;
   line: number;
+}
+
+/** One attempt of an operation towards a target, as the Outcome reported it. */
+export interface OpAttempt {
+  target: Rid;
+  accepted: 'yes' | 'no' | 'unknown';
+  reason?: string;
 }
 
 /** A run the runtime's journal recorded: a handler, a factory, a timer or a lifecycle callback. */
@@ -205,7 +224,10 @@ function problem(o: Raw): string | null {
   if (OP_TYPES.has(t)) {
     for (const k of ['process', 'op', 'f']) if (!str(o, k)) return `${t}: no ${k}`;
     for (const k of ['marker', 'node', 'objectId', 'session', 'binding']) if (!optStr(o, k)) return `${t}: ${k} must be a string`;
-    return optNum(o, 'generation') ? null : `${t}: generation must be a number`;
+    for (const k of ['generation', 'deadlineMs', 'weight']) if (!optNum(o, k)) return `${t}: ${k} must be a number`;
+    for (const k of ['state', 'channel', 'channelKind']) if (!optStr(o, k)) return `${t}: ${k} must be a string`;
+    if (o.attempts !== undefined && !(Array.isArray(o.attempts) && (o.attempts as Raw[]).every((a) => a && typeof a === 'object' && str(a, 'target') && ACCEPTANCES.has(a.accepted as string) && optStr(a, 'reason')))) return `${t}: attempts must be a list of {target, accepted yes|no|unknown}`;
+    return null;
   }
   switch (t) {
     case 'journal':

@@ -16,6 +16,7 @@ import { planCampaign, replayCommand, worldOf, type CampaignOptions, type Campai
 import { isAimed } from './aim.ts';
 import { CHANNEL, MESH, NODES, OBJECTS, channel, topology, type App, type OpPlan, type OpStep } from './workload.ts';
 import type { FaultKind } from './schedule.ts';
+import { swarm } from './swarm.ts';
 
 export type { CampaignOptions, CampaignResult } from './campaign.ts';
 
@@ -26,6 +27,12 @@ const OUTCOME_FIELDS = new Set(['opId', 'status', 'errorKind', 'reply', 'attempt
 function beyondContract(outcome: Outcome): { fields?: string[] } {
   const extra = Object.keys(outcome).filter((k) => !OUTCOME_FIELDS.has(k));
   return extra.length ? { fields: extra } : {};
+}
+
+/** The attempts an Outcome reports, as the history keeps them (for attempts-stop-at-acceptance, select-one-candidates, direct-attempts-named). */
+function attemptsOf(outcome: Outcome): { attempts?: { target: string; accepted: 'yes' | 'no' | 'unknown'; reason?: string }[] } {
+  if (!Array.isArray(outcome.attempts) || outcome.attempts.length === 0) return {};
+  return { attempts: outcome.attempts.map((a) => ({ target: a.target, accepted: a.accepted, ...(typeof a.reason === 'string' ? { reason: a.reason } : {}) })) };
 }
 
 /** Starts the servers a backend needs, runs fn, and stops them again whatever happens. */
@@ -51,6 +58,7 @@ const NEEDS: Record<OpPlan['f'], Capability> = {
   close: 'objects',
   relocate: 'relocation',
   'session-relay': 'sessions',
+  'channel-set': 'channels',
 };
 
 const FAULT_NEEDS: Record<FaultKind, Capability> = {
@@ -151,9 +159,11 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
   const faults = plan.faults.filter((f) => can.has(FAULT_NEEDS[f.kind]) && (f.kind !== 'ack-lost' || description.failpoints.includes('transport.ack-lost-after-write')) && (!isAimed(f.kind) || simulatedWorldOf(driver)));
 
   await driver.start(topology());
-  if (can.has('channels')) await driver.addChannel(channel());
-
   const recorder = new Recorder(historyPath, driver);
+  const ch = channel();
+  // Small nodes (a swarm's choice): servers refuse for capacity, so select-one picks again.
+  const small = o.swarm ? swarm(o.seed, o.backend).nodeOptions : undefined;
+  if (small) for (const node of NODES) await driver.configureNode(node, small).catch(() => {});
   const counts = { done: 0, quiet: 0, ok: 0, fail: 0, info: 0, skipped: 0 };
   const gate = new WorkloadGate(faults[0]?.afterOp);
   // A workload message's operation, by its marker (m-<worker>-<index>): what aimed faults aim at.
@@ -169,6 +179,13 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
   let readSessions = async () => {};
   try {
     recorder.write({ type: 'run', seed: o.seed, command });
+    if (can.has('channels')) {
+      // The channel as defined: one channel-set per server, so that select-one-candidates knows every server from the start.
+      const setup = ch.servers.map((sv) => ({ process: 'setup', op: `setup-${ch.name}-${sv.node}`, f: 'channel-set', node: sv.node, channel: ch.name, channelKind: ch.kind, weight: sv.weight ?? 1, state: sv.state ?? 'Ready' }));
+      for (const b of setup) recorder.op({ type: 'invoke', ...b });
+      await driver.addChannel(ch);
+      for (const b of setup) recorder.op({ type: 'ok', ...b });
+    }
     const deadlineMs = timings.defaultDeadlineMs;
     const relocateDeadlineMs = timings.defaultDeadlineMs + timings.cutoverFallbackMs;
 
@@ -197,6 +214,21 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
       const app: AppPayload = typeof which === 'object' ? { app: 'block', gate: `g-${op}`, value: op, mark: marker } : { app: which, value: op, mark: marker };
       const objectId = 'object' in p ? p.object.id : undefined;
       if (p.f === 'session-relay') return runSessionRelay(p, process, op, marker, app, () => armGate(which, op));
+      if (p.f === 'channel-set') {
+        const b = { process, op, f: p.f, node: p.server, channel: CHANNEL, channelKind: ch.kind, weight: p.weight, state: p.state };
+        recorder.op({ type: 'invoke', ...b });
+        try {
+          await driver.setServer(CHANNEL, { node: p.server, weight: p.weight, state: p.state });
+          recorder.op({ type: 'ok', ...b });
+          counts.ok++;
+        } catch (e) {
+          recorder.op({ type: 'info', ...b, value: `driver error: ${(e as Error).message.split('\n')[0]}` });
+          counts.info++;
+        }
+        if (process === 'quiet') counts.quiet++;
+        else counts.done++;
+        return;
+      }
       let spec: OperationSpec;
       let node: string | undefined;
       switch (p.f) {
@@ -233,8 +265,8 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
           node = p.target;
           break;
       }
-      const base = { process, op, f: p.f, marker, ...(node ? { node } : {}), ...(objectId ? { objectId } : {}) };
-      recorder.op({ type: 'invoke', ...base });
+      const base = { process, op, f: p.f, marker, ...(node ? { node } : {}), ...(objectId ? { objectId } : {}), ...(p.f === 'channel-request' ? { channel: CHANNEL } : {}) };
+      recorder.op({ type: 'invoke', ...base, deadlineMs: spec.deadlineMs ?? deadlineMs });
       let outcome: Outcome | null = null;
       try {
         const { opId } = await driver.submit(spec);
@@ -244,8 +276,8 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
         else if (outcome.status === 'reply') {
           const reply = outcome.reply as { generation?: unknown } | undefined;
           const generation = p.f === 'create' && typeof reply?.generation === 'number' ? reply.generation : undefined;
-          recorder.op({ type: 'ok', ...base, value: outcome.reply ?? null, ...(generation !== undefined ? { generation } : {}) });
-        } else recorder.op({ type: 'fail', ...base, value: outcome.errorKind ?? outcome.status, ...beyondContract(outcome) });
+          recorder.op({ type: 'ok', ...base, value: outcome.reply ?? null, ...(generation !== undefined ? { generation } : {}), ...attemptsOf(outcome) });
+        } else recorder.op({ type: 'fail', ...base, value: outcome.errorKind ?? outcome.status, ...beyondContract(outcome), ...attemptsOf(outcome) });
       } catch (e) {
         recorder.op({ type: 'info', ...base, value: `driver error: ${(e as Error).message.split('\n')[0]}` });
       }
@@ -263,8 +295,8 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
     const complete = (base: OpFields, outcome: Outcome | null, error?: unknown) => {
       if (error !== undefined) recorder.op({ type: 'info', ...base, value: `driver error: ${(error as Error).message.split('\n')[0]}` });
       else if (!outcome) recorder.op({ type: 'info', ...base, value: 'no outcome within its deadline and 2 s' });
-      else if (outcome.status === 'reply') recorder.op({ type: 'ok', ...base, value: outcome.reply ?? null });
-      else recorder.op({ type: 'fail', ...base, value: outcome.errorKind ?? outcome.status, ...beyondContract(outcome) });
+      else if (outcome.status === 'reply') recorder.op({ type: 'ok', ...base, value: outcome.reply ?? null, ...attemptsOf(outcome) });
+      else recorder.op({ type: 'fail', ...base, value: outcome.errorKind ?? outcome.status, ...beyondContract(outcome), ...attemptsOf(outcome) });
     };
     const submitted = async (base: OpFields, spec: OperationSpec, afterSubmit?: () => void): Promise<Outcome | null> => {
       recorder.op({ type: 'invoke', ...base });

@@ -59,7 +59,13 @@ export type OpPlan =
    * node or closed, and binds the Actor when that Session holds no binding of it. With `stale` it
    * relays through the binding its previous Session had, if any (which must not work).
    */
-  | { f: 'session-relay'; client: string; node: Rid; object: PoolObject; app: App; stale?: boolean };
+  | { f: 'session-relay'; client: string; node: Rid; object: PoolObject; app: App; stale?: boolean }
+  /**
+   * The kit changes one server of the channel: its weight (0 takes it out of select-one's
+   * candidates) and its state (NotReady likewise). Each change sets both, so the history says
+   * what the server is after it without reading back.
+   */
+  | { f: 'channel-set'; from: Rid; server: Rid; weight: number; state: 'Ready' | 'NotReady' };
 
 export interface OpStep {
   /** 0-based position in the workload; also names the operation (`<worker>-<index>`) and its markers. */
@@ -89,6 +95,7 @@ export const MIX: Mix = {
   close: 3,
   relocate: 7,
   'session-relay': 8,
+  'channel-set': 4,
 };
 
 /** Shares of messages that run the failing handler (a HandlerError is a result like any other) and a blocking one. */
@@ -150,6 +157,9 @@ export function planWorkload(options: WorkloadOptions): OpStep[] {
           f, client: clientName(index % options.workers), node: from, object: rng.pick(OBJECTS.filter((o) => o.kind === 'actor')), app: app(),
           ...(rng.chance(0.15) ? { stale: true } : {}),
         };
+        break;
+      case 'channel-set':
+        plan = { f, from, server: rng.pick(NODES), weight: rng.pick([0, 1, 1, 2, 3]), state: rng.chance(0.75) ? 'Ready' : 'NotReady' };
         break;
     }
     steps.push({ index, worker: workerName(index % options.workers), plan });
