@@ -25,6 +25,8 @@ import { directAttemptsNamed } from './checks/direct-attempts-named.ts';
 import { timeoutNotEarly } from './checks/timeout-not-early.ts';
 import { selectOneCandidates } from './checks/select-one-candidates.ts';
 import { selectOneRefusalNotFinal } from './checks/select-one-refusal-not-final.ts';
+import { endsByDeadline } from './checks/ends-by-deadline.ts';
+import { refusedNeverRuns } from './checks/refused-never-runs.ts';
 
 export const CHECKS: Record<string, Check> = {
   'accepted-runs-once': acceptedRunsOnce,
@@ -45,6 +47,8 @@ export const CHECKS: Record<string, Check> = {
   'timeout-not-early': timeoutNotEarly,
   'select-one-candidates': selectOneCandidates,
   'select-one-refusal-not-final': selectOneRefusalNotFinal,
+  'ends-by-deadline': endsByDeadline,
+  'refused-never-runs': refusedNeverRuns,
 };
 
 export type Verdict = 'valid' | 'invalid' | 'unknown';

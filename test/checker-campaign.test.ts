@@ -1,0 +1,125 @@
+// The invariants over what an Outcome reports and what the kit set (attempts, deadlines, channel
+// changes), each on small hand-written histories: one that breaks it (found, with the witness
+// lines that show it) and ones that do not.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseHistory } from '../src/checker/history.ts';
+import { checkText, CHECKS } from '../src/checker/check.ts';
+
+const jsonl = (...events: object[]) => events.map((e) => JSON.stringify(e)).join('\n') + '\n';
+
+function run(name: string, ...events: object[]) {
+  const v = CHECKS[name](parseHistory(jsonl(...events)).events);
+  return v.map((x) => ({ invariant: x.invariant, lines: x.witness.map((e) => e.line) }));
+}
+
+const invoke = (op: string, time: number, more: object = {}) => ({ type: 'invoke', process: 'w1', time, op, f: 'channel-request', marker: `m-${op}`, ...more });
+const done = (type: string, op: string, time: number, more: object = {}) => ({ type, process: 'w1', time, op, f: 'channel-request', ...more });
+const handler = (op: string, node: string, time: number) => ({ type: 'journal', kind: 'handler', time, node, op, marker: `m-${op}` });
+const attempt = (target: string, accepted: string, reason?: string) => ({ target, accepted, ...(reason ? { reason } : {}) });
+/** A channel-set of `node` on channel ch: invoked at `time`, ok 1 ms later (or `end` as given). */
+const set = (op: string, node: string, time: number, weight: number, state: string, end: { type?: string; at?: number } = {}) => [
+  { type: 'invoke', process: 'w2', time, op, f: 'channel-set', node, channel: 'ch', channelKind: 'routemesh', weight, state },
+  { type: end.type ?? 'ok', process: 'w2', time: end.at ?? time + 1, op, f: 'channel-set', node, channel: 'ch', channelKind: 'routemesh', weight, state },
+];
+
+// ---- the history format -------------------------------------------------------------------------
+
+test('history: attempts, deadlineMs, channel, weight and state parse; attempts of the wrong shape do not', () => {
+  const h = parseHistory(jsonl(invoke('o1', 0, { deadlineMs: 1000, channel: 'ch' }), done('ok', 'o1', 5, { attempts: [attempt('B', 'yes', 'accepted')] }), ...set('s1', 'B', 6, 0, 'Ready')));
+  assert.equal(h.unparsed.length, 0);
+  const bad = parseHistory(jsonl(done('ok', 'o1', 5, { attempts: [{ target: 'B', accepted: 'maybe' }] }), invoke('o2', 0, { deadlineMs: '1s' })));
+  assert.deepEqual(bad.unparsed.map((u) => u.line), [1, 2]);
+});
+
+// ---- attempts-stop-at-acceptance ----------------------------------------------------------------
+
+test('attempts-stop-at-acceptance: an attempt after one accepted, or after one of unknown acceptance, is found', () => {
+  assert.deepEqual(run('attempts-stop-at-acceptance', invoke('o1', 0), done('ok', 'o1', 9, { attempts: [attempt('B', 'yes', 'accepted'), attempt('C', 'yes', 'accepted')] })),
+    [{ invariant: 'attempts-stop-at-acceptance', lines: [1, 2] }]);
+  assert.deepEqual(run('attempts-stop-at-acceptance', invoke('o1', 0), done('fail', 'o1', 9, { value: 'Unavailable', attempts: [attempt('B', 'unknown', 'connection-lost'), attempt('C', 'no', 'capacity')] })),
+    [{ invariant: 'attempts-stop-at-acceptance', lines: [1, 2] }]);
+  assert.equal(run('attempts-stop-at-acceptance', invoke('o1', 0), done('fail', 'o1', 9, { value: 'HandlerError', attempts: [attempt('B', 'yes'), attempt('B', 'yes')] })).length, 1, 'the same target written again: a new start');
+});
+
+test('attempts-stop-at-acceptance: refusals and not-ready servers before the one that accepted pass', () => {
+  assert.deepEqual(run('attempts-stop-at-acceptance', invoke('o1', 0), done('ok', 'o1', 9, { attempts: [attempt('B', 'no', 'capacity'), attempt('C', 'no', 'not-ready'), attempt('D', 'yes')] })), []);
+  assert.deepEqual(run('attempts-stop-at-acceptance', invoke('o1', 0), done('fail', 'o1', 9, { value: 'Unavailable', attempts: [attempt('B', 'unknown')] }), done('ok', 'o2', 9)), []);
+});
+
+// ---- direct-attempts-named ----------------------------------------------------------------------
+
+test('direct-attempts-named: a node direct sent to another node than the one named is found; to the named one it passes', () => {
+  const direct = (more: object) => ({ f: 'node-direct', node: 'B', ...more });
+  assert.deepEqual(run('direct-attempts-named', invoke('o1', 0, direct({})), done('fail', 'o1', 9, direct({ value: 'Busy', attempts: [attempt('B', 'no', 'not-ready'), attempt('C', 'no', 'capacity')] }))),
+    [{ invariant: 'direct-attempts-named', lines: [1, 2] }]);
+  assert.deepEqual(run('direct-attempts-named', invoke('o1', 0, direct({})), done('fail', 'o1', 9, direct({ value: 'Busy', attempts: [attempt('B', 'no', 'capacity')] }))), []);
+  assert.deepEqual(run('direct-attempts-named', invoke('o1', 0), done('ok', 'o1', 9, { attempts: [attempt('B', 'no'), attempt('C', 'yes')] })), [], 'a channel request may pick another');
+});
+
+// ---- timeout-not-early --------------------------------------------------------------------------
+
+test('timeout-not-early: a timeout before the deadline the kit set is found; at or after it, or without a deadline, passes', () => {
+  assert.deepEqual(run('timeout-not-early', invoke('o1', 100, { deadlineMs: 1000 }), done('fail', 'o1', 400, { value: 'timeout' })), [{ invariant: 'timeout-not-early', lines: [1, 2] }]);
+  assert.deepEqual(run('timeout-not-early', invoke('o1', 100, { deadlineMs: 1000 }), done('fail', 'o1', 1100, { value: 'timeout' })), []);
+  assert.deepEqual(run('timeout-not-early', invoke('o1', 100, { deadlineMs: 1000 }), done('fail', 'o1', 400, { value: 'Unavailable' })), [], 'Unavailable may come at once');
+  assert.deepEqual(run('timeout-not-early', invoke('o1', 100), done('fail', 'o1', 400, { value: 'timeout' })), [], 'no deadline written: nothing to judge');
+});
+
+// ---- select-one-candidates ----------------------------------------------------------------------
+
+test('select-one-candidates: a request written to, or run on, a server of weight 0 or NotReady the whole time is found', () => {
+  assert.deepEqual(run('select-one-candidates', ...set('s1', 'B', 0, 0, 'Ready'), invoke('o1', 10, { channel: 'ch' }), done('ok', 'o1', 20, { attempts: [attempt('B', 'yes')] })),
+    [{ invariant: 'select-one-candidates', lines: [1, 2, 3, 4] }]);
+  assert.deepEqual(run('select-one-candidates', ...set('s1', 'C', 0, 2, 'NotReady'), invoke('o1', 10, { channel: 'ch' }), handler('o1', 'C', 12), done('ok', 'o1', 20)),
+    [{ invariant: 'select-one-candidates', lines: [1, 2, 3, 4] }]);
+  // Taken out, then a request that first met a refusal and then was re-selected onto it (V01.4).
+  assert.deepEqual(run('select-one-candidates', ...set('s1', 'B', 0, 1, 'Ready'), ...set('s2', 'C', 2, 0, 'NotReady'), invoke('o1', 10, { channel: 'ch' }), done('ok', 'o1', 20, { attempts: [attempt('B', 'no', 'capacity'), attempt('C', 'yes')] })).length, 1);
+});
+
+test('select-one-candidates: a change under way during the request, changes that overlap and disagree, or a change not confirmed, judge nothing', () => {
+  const req = [invoke('o1', 10, { channel: 'ch' }), done('ok', 'o1', 20, { attempts: [attempt('B', 'yes')] })];
+  assert.deepEqual(run('select-one-candidates', ...set('s1', 'B', 0, 0, 'Ready'), ...req), [{ invariant: 'select-one-candidates', lines: [1, 2, 3, 4] }], 'the control: it is found');
+  assert.deepEqual(run('select-one-candidates', ...set('s1', 'B', 0, 0, 'Ready'), ...set('s2', 'B', 15, 1, 'Ready'), ...req), [], 'set back to a candidate during the request');
+  assert.deepEqual(run('select-one-candidates', ...set('s1', 'B', 0, 0, 'Ready', { at: 12 }), ...req), [], 'the change ended after the invoke: it may have applied after the pick');
+  assert.deepEqual(run('select-one-candidates', ...set('s1', 'B', 0, 0, 'Ready', { at: 5 }), ...set('s2', 'B', 1, 1, 'Ready', { at: 4 }), ...req), [], 'two changes overlapping: either may have applied last');
+  assert.deepEqual(run('select-one-candidates', ...set('s1', 'B', 0, 0, 'Ready', { type: 'info' }), ...req), [], 'not confirmed');
+  assert.deepEqual(run('select-one-candidates', ...set('s1', 'B', 0, 1, 'Ready'), ...req), [], 'a candidate');
+  assert.deepEqual(run('select-one-candidates', ...set('s1', 'C', 0, 0, 'Ready'), ...req), [], 'another server');
+  const clientServer = set('s1', 'B', 0, 0, 'Ready').map((e) => ({ ...e, channelKind: 'clientserver' }));
+  assert.deepEqual(run('select-one-candidates', ...clientServer, ...req), [], 'ClientServer: weight decides nothing');
+});
+
+// ---- select-one-refusal-not-final ---------------------------------------------------------------
+
+test('select-one-refusal-not-final: a channel request ending Busy is found; Unavailable, a timeout, or node direct Busy pass', () => {
+  assert.deepEqual(run('select-one-refusal-not-final', invoke('o1', 0), done('fail', 'o1', 5, { value: 'Busy' })), [{ invariant: 'select-one-refusal-not-final', lines: [1, 2] }]);
+  assert.deepEqual(run('select-one-refusal-not-final', invoke('o1', 0), done('fail', 'o1', 5, { value: 'Unavailable' }), invoke('o2', 0), done('fail', 'o2', 1000, { value: 'timeout' })), []);
+  assert.deepEqual(run('select-one-refusal-not-final', invoke('o1', 0, { f: 'node-direct' }), done('fail', 'o1', 5, { f: 'node-direct', value: 'Busy' })), []);
+});
+
+test('the new invariants are in the checker: a history breaking one is invalid', () => {
+  const r = checkText(jsonl(invoke('o1', 100, { deadlineMs: 1000 }), done('fail', 'o1', 400, { value: 'timeout' })));
+  assert.equal(r.verdict, 'invalid');
+  assert.deepEqual(r.violations.map((v) => v.invariant), ['timeout-not-early']);
+});
+
+// ---- ends-by-deadline ---------------------------------------------------------------------------
+
+test('ends-by-deadline: a channel request or node direct ending well after its deadline is found; by it, an object message, or info pass', () => {
+  assert.deepEqual(run('ends-by-deadline', invoke('o1', 0, { deadlineMs: 1000 }), done('ok', 'o1', 1500)), [{ invariant: 'ends-by-deadline', lines: [1, 2] }]);
+  assert.deepEqual(run('ends-by-deadline', invoke('o1', 0, { f: 'node-direct', deadlineMs: 1000 }), done('fail', 'o1', 3000, { f: 'node-direct', value: 'Unavailable' })).length, 1);
+  assert.deepEqual(run('ends-by-deadline', invoke('o1', 0, { deadlineMs: 1000 }), done('fail', 'o1', 1001, { value: 'timeout' })), [], 'the timeout at the deadline');
+  assert.deepEqual(run('ends-by-deadline', invoke('o1', 0, { deadlineMs: 1000 }), done('info', 'o1', 3000)), [], 'no outcome: not judged');
+  assert.deepEqual(run('ends-by-deadline', invoke('o1', 0, { f: 'object-message', deadlineMs: 1000 }), done('ok', 'o1', 3000, { f: 'object-message' })), [], 'an object message may wait for its owner');
+});
+
+// ---- refused-never-runs -------------------------------------------------------------------------
+
+test('refused-never-runs: a message run on a node that only refused it is found; one accepted there in a later round passes', () => {
+  assert.deepEqual(run('refused-never-runs', invoke('o1', 0), done('ok', 'o1', 9, { attempts: [attempt('B', 'no', 'capacity'), attempt('C', 'yes')] }), handler('o1', 'C', 5), handler('o1', 'B', 12)),
+    [{ invariant: 'refused-never-runs', lines: [1, 2, 4] }]);
+  assert.deepEqual(run('refused-never-runs', invoke('o1', 0), done('ok', 'o1', 9, { attempts: [attempt('B', 'no', 'capacity'), attempt('B', 'yes')] }), handler('o1', 'B', 5)), []);
+  assert.deepEqual(run('refused-never-runs', invoke('o1', 0), done('ok', 'o1', 9, { attempts: [attempt('B', 'no', 'capacity'), attempt('C', 'yes')] }), handler('o1', 'C', 5)), []);
+  assert.deepEqual(run('refused-never-runs', invoke('o1', 0), done('ok', 'o1', 9), handler('o1', 'B', 5)), [], 'no attempts reported: nothing to judge');
+});
