@@ -123,3 +123,21 @@ test('refused-never-runs: a message run on a node that only refused it is found;
   assert.deepEqual(run('refused-never-runs', invoke('o1', 0), done('ok', 'o1', 9, { attempts: [attempt('B', 'no', 'capacity'), attempt('C', 'yes')] }), handler('o1', 'C', 5)), []);
   assert.deepEqual(run('refused-never-runs', invoke('o1', 0), done('ok', 'o1', 9), handler('o1', 'B', 5)), [], 'no attempts reported: nothing to judge');
 });
+
+// ---- message-ignores-generation, generation-checked ---------------------------------------------
+
+test('message-ignores-generation: an object message refused for its generation is found; other failures pass', () => {
+  const msg = (more: object) => ({ f: 'object-message', objectId: 'a1', ...more });
+  assert.deepEqual(run('message-ignores-generation', invoke('o1', 0, msg({ generation: 3 })), done('fail', 'o1', 5, msg({ value: 'GenerationMismatch' }))), [{ invariant: 'message-ignores-generation', lines: [1, 2] }]);
+  assert.deepEqual(run('message-ignores-generation', invoke('o1', 0, msg({ generation: 3 })), done('fail', 'o1', 5, msg({ value: 'NotFound' })), invoke('o2', 0, msg({ generation: 3 })), done('ok', 'o2', 5, msg({}))), []);
+});
+
+test('generation-checked: a close or relocation naming a generation the object never had and succeeding is found', () => {
+  const rec = (time: number, generation: number) => ({ type: 'record', time, objectId: 'a1', state: 'Ready', owner: 'A', generation, storeVersion: generation });
+  const close = (more: object) => ({ f: 'close', objectId: 'a1', ...more });
+  assert.deepEqual(run('generation-checked', rec(0, 2), invoke('o1', 1, close({ generation: 1002 })), done('ok', 'o1', 5, close({})), rec(9, 2)), [{ invariant: 'generation-checked', lines: [2, 3] }]);
+  assert.deepEqual(run('generation-checked', rec(0, 2), invoke('o1', 1, close({ f: 'relocate', generation: 1002 })), done('ok', 'o1', 5, close({ f: 'relocate' }))).length, 1);
+  assert.deepEqual(run('generation-checked', rec(0, 2), invoke('o1', 1, close({ generation: 1002 })), done('fail', 'o1', 5, close({ value: 'GenerationMismatch' }))), [], 'rejected');
+  assert.deepEqual(run('generation-checked', rec(0, 2), invoke('o1', 1, close({ generation: 3 })), done('ok', 'o1', 5, close({})), rec(9, 3)), [], 'the object reached that generation (a later read shows it)');
+  assert.deepEqual(run('generation-checked', invoke('o1', 1, close({ generation: 1002 })), done('ok', 'o1', 5, close({}))), [], 'no generation of the object in the history: nothing to compare');
+});

@@ -27,6 +27,8 @@ import { selectOneCandidates } from './checks/select-one-candidates.ts';
 import { selectOneRefusalNotFinal } from './checks/select-one-refusal-not-final.ts';
 import { endsByDeadline } from './checks/ends-by-deadline.ts';
 import { refusedNeverRuns } from './checks/refused-never-runs.ts';
+import { messageIgnoresGeneration } from './checks/message-ignores-generation.ts';
+import { generationChecked } from './checks/generation-checked.ts';
 
 export const CHECKS: Record<string, Check> = {
   'accepted-runs-once': acceptedRunsOnce,
@@ -49,6 +51,8 @@ export const CHECKS: Record<string, Check> = {
   'select-one-refusal-not-final': selectOneRefusalNotFinal,
   'ends-by-deadline': endsByDeadline,
   'refused-never-runs': refusedNeverRuns,
+  'message-ignores-generation': messageIgnoresGeneration,
+  'generation-checked': generationChecked,
 };
 
 export type Verdict = 'valid' | 'invalid' | 'unknown';

@@ -61,6 +61,18 @@ const NEEDS: Record<OpPlan['f'], Capability> = {
   'channel-set': 'channels',
 };
 
+/** What the kit adds to the generation it reads to name one the object never had (V08: such a close or relocation is rejected). */
+const WRONG_GENERATION = 1000;
+
+/** The object's generation as the Store has it now (0 when the read fails: a generation nobody holds). */
+async function readGenerationOf(driver: Driver, objectId: string): Promise<number> {
+  try {
+    return (await driver.lookup(objectId)).generation;
+  } catch {
+    return 0;
+  }
+}
+
 const FAULT_NEEDS: Record<FaultKind, Capability> = {
   crash: 'liveness',
   hang: 'liveness',
@@ -203,6 +215,7 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
       const gate = `g-${op}`;
       gates.set(gate, clock.setTimeout(() => openGate(gate), which.block));
     };
+    const readGeneration = (objectId: string) => readGenerationOf(driver, objectId);
     const runOp = async (step: OpStep, process: string, op: string): Promise<void> => {
       const p = step.plan;
       if (!can.has(NEEDS[p.f])) {
@@ -231,6 +244,8 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
       }
       let spec: OperationSpec;
       let node: string | undefined;
+      /** The generation the operation names, if it names one (written on its invoke). */
+      let generation: number | undefined;
       switch (p.f) {
         case 'channel-request':
           spec = { kind: p.f, from: p.from, channel: CHANNEL, payload: app, deadlineMs };
@@ -244,29 +259,27 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
           node = p.on;
           break;
         case 'object-message':
+          if (p.staleGeneration) generation = (await readGeneration(p.object.id)) + 1;
           spec = {
             kind: p.f, from: p.from, objectId: p.object.id, objectKind: p.object.kind, payload: app, deadlineMs,
+            ...(generation !== undefined ? { generation } : {}),
             ...(p.instanceIntent ? { instanceIntent: true, activateOn: p.activateOn, factoryInput: { mark: `f-${op}`, ...(p.tickMs ? { tickMs: p.tickMs } : {}) } } : {}),
           };
           break;
         case 'close': {
-          // Close names the generation it means: the one the kit reads now.
-          let generation = 0;
-          try {
-            generation = (await driver.lookup(p.object.id)).generation;
-          } catch {
-            /* a generation nobody holds: the close is refused */
-          }
+          // Close names the generation it means: the one the kit reads now (or, on purpose, one the object never had).
+          generation = (await readGeneration(p.object.id)) + (p.wrongGeneration ? WRONG_GENERATION : 0);
           spec = { kind: p.f, from: p.from, objectId: p.object.id, generation, deadlineMs };
           break;
         }
         case 'relocate':
-          spec = { kind: p.f, from: p.from, objectId: p.object.id, target: p.target, deadlineMs: relocateDeadlineMs };
+          if (p.generation) generation = (await readGeneration(p.object.id)) + (p.generation === 'wrong' ? WRONG_GENERATION : 0);
+          spec = { kind: p.f, from: p.from, objectId: p.object.id, target: p.target, deadlineMs: relocateDeadlineMs, ...(generation !== undefined ? { generation } : {}) };
           node = p.target;
           break;
       }
       const base = { process, op, f: p.f, marker, ...(node ? { node } : {}), ...(objectId ? { objectId } : {}), ...(p.f === 'channel-request' ? { channel: CHANNEL } : {}) };
-      recorder.op({ type: 'invoke', ...base, deadlineMs: spec.deadlineMs ?? deadlineMs });
+      recorder.op({ type: 'invoke', ...base, deadlineMs: spec.deadlineMs ?? deadlineMs, ...(generation !== undefined && p.f !== 'create' ? { generation } : {}) });
       let outcome: Outcome | null = null;
       try {
         const { opId } = await driver.submit(spec);
@@ -275,8 +288,8 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
         if (!outcome) recorder.op({ type: 'info', ...base, value: 'no outcome within its deadline and 2 s' });
         else if (outcome.status === 'reply') {
           const reply = outcome.reply as { generation?: unknown } | undefined;
-          const generation = p.f === 'create' && typeof reply?.generation === 'number' ? reply.generation : undefined;
-          recorder.op({ type: 'ok', ...base, value: outcome.reply ?? null, ...(generation !== undefined ? { generation } : {}), ...attemptsOf(outcome) });
+          const created = p.f === 'create' && typeof reply?.generation === 'number' ? reply.generation : undefined;
+          recorder.op({ type: 'ok', ...base, value: outcome.reply ?? null, ...(created !== undefined ? { generation: created } : {}), ...attemptsOf(outcome) });
         } else recorder.op({ type: 'fail', ...base, value: outcome.errorKind ?? outcome.status, ...beyondContract(outcome), ...attemptsOf(outcome) });
       } catch (e) {
         recorder.op({ type: 'info', ...base, value: `driver error: ${(e as Error).message.split('\n')[0]}` });

@@ -50,9 +50,12 @@ export type OpPlan =
   | { f: 'channel-request'; from: Rid; app: App }
   | { f: 'node-direct'; from: Rid; to: Rid; app: App }
   | { f: 'create'; from: Rid; object: PoolObject; on: Rid; tickMs?: number }
-  | { f: 'object-message'; from: Rid; object: PoolObject; app: App; instanceIntent?: boolean; activateOn?: Rid; tickMs?: number }
-  | { f: 'close'; from: Rid; object: PoolObject }
-  | { f: 'relocate'; from: Rid; object: PoolObject; target: Rid }
+  /** `staleGeneration`: the message names a generation that is not the object's (the one the kit reads, plus one): V07 says it runs all the same. */
+  | { f: 'object-message'; from: Rid; object: PoolObject; app: App; instanceIntent?: boolean; activateOn?: Rid; tickMs?: number; staleGeneration?: boolean }
+  /** `wrongGeneration`: the close names a generation the object never had (the one read, plus 1,000), which must be rejected (V08). */
+  | { f: 'close'; from: Rid; object: PoolObject; wrongGeneration?: boolean }
+  /** `generation`: the relocation names the generation read (`read`) or one the object never had (`wrong`, plus 1,000: rejected, V08). */
+  | { f: 'relocate'; from: Rid; object: PoolObject; target: Rid; generation?: 'read' | 'wrong' }
   /**
    * The worker's Session client (`c<n>` of worker `w<n>`) relays a message to an Actor through a
    * Session on `node`: it connects (and authenticates) when its current connection is to another
@@ -145,13 +148,17 @@ export function planWorkload(options: WorkloadOptions): OpStep[] {
           f, from, object, app: app(),
           ...(intent ? { instanceIntent: true, activateOn: rng.pick(NODES), ...(rng.chance(0.3) ? { tickMs: TICK_MS } : {}) } : {}),
         };
+        if (!intent && rng.chance(0.2)) plan.staleGeneration = true;
         break;
       }
       case 'close':
-        plan = { f, from, object: rng.pick(OBJECTS) };
+        plan = { f, from, object: rng.pick(OBJECTS), ...(rng.chance(0.3) ? { wrongGeneration: true } : {}) };
         break;
       case 'relocate':
-        plan = { f, from, object: rng.pick(OBJECTS), target: rng.pick(NODES) };
+        {
+          const g = rng.next();
+          plan = { f, from, object: rng.pick(OBJECTS), target: rng.pick(NODES), ...(g < 0.25 ? { generation: 'wrong' as const } : g < 0.5 ? { generation: 'read' as const } : {}) };
+        }
         break;
       case 'session-relay':
         plan = {
