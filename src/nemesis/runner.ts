@@ -59,6 +59,7 @@ const NEEDS: Record<OpPlan['f'], Capability> = {
   relocate: 'relocation',
   'session-relay': 'sessions',
   'channel-set': 'channels',
+  join: 'objects',
 };
 
 /** What the kit adds to the generation it reads to name one the object never had (V08: such a close or relocation is rejected). */
@@ -272,6 +273,10 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
           spec = { kind: p.f, from: p.from, objectId: p.object.id, generation, deadlineMs };
           break;
         }
+        case 'join':
+          generation = (await readGeneration(p.object.id)) + (p.wrongGeneration ? WRONG_GENERATION : 0);
+          spec = { kind: p.f, from: p.from, objectId: p.object.id, generation, member: p.member, deadlineMs };
+          break;
         case 'relocate':
           if (p.generation) generation = (await readGeneration(p.object.id)) + (p.generation === 'wrong' ? WRONG_GENERATION : 0);
           spec = { kind: p.f, from: p.from, objectId: p.object.id, target: p.target, deadlineMs: relocateDeadlineMs, ...(generation !== undefined ? { generation } : {}) };

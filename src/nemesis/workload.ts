@@ -68,7 +68,9 @@ export type OpPlan =
    * candidates) and its state (NotReady likewise). Each change sets both, so the history says
    * what the server is after it without reading back.
    */
-  | { f: 'channel-set'; from: Rid; server: Rid; weight: number; state: 'Ready' | 'NotReady' };
+  | { f: 'channel-set'; from: Rid; server: Rid; weight: number; state: 'Ready' | 'NotReady' }
+  /** A User Spot membership change naming the generation read, or (`wrongGeneration`) one the object never had: rejected (V08). */
+  | { f: 'join'; from: Rid; object: PoolObject; member: Rid; wrongGeneration?: boolean };
 
 export interface OpStep {
   /** 0-based position in the workload; also names the operation (`<worker>-<index>`) and its markers. */
@@ -99,6 +101,7 @@ export const MIX: Mix = {
   relocate: 7,
   'session-relay': 8,
   'channel-set': 4,
+  join: 3,
 };
 
 /** Shares of messages that run the failing handler (a HandlerError is a result like any other) and a blocking one. */
@@ -165,6 +168,9 @@ export function planWorkload(options: WorkloadOptions): OpStep[] {
           f, client: clientName(index % options.workers), node: from, object: rng.pick(OBJECTS.filter((o) => o.kind === 'actor')), app: app(),
           ...(rng.chance(0.15) ? { stale: true } : {}),
         };
+        break;
+      case 'join':
+        plan = { f, from, object: rng.pick(OBJECTS.filter((o) => o.kind === 'user-spot')), member: rng.pick(NODES), ...(rng.chance(0.4) ? { wrongGeneration: true } : {}) };
         break;
       case 'channel-set':
         plan = { f, from, server: rng.pick(NODES), weight: rng.pick([0, 1, 1, 2, 3]), state: rng.chance(0.75) ? 'Ready' : 'NotReady' };
