@@ -47,7 +47,7 @@ test('the schedule is a function of the seed: same seed, same operations and fau
   assert.notDeepEqual(a.ops, c.ops);
   assert.notDeepEqual(a.faults, c.faults);
   assert.ok(a.faults.length > 10, `expected faults at rate 0.05, got ${a.faults.length}`);
-  assert.deepEqual(new Set(a.ops.map((s) => s.plan.f)), new Set(['channel-request', 'node-direct', 'create', 'object-message', 'close', 'relocate', 'session-relay', 'channel-set', 'join']));
+  assert.deepEqual(new Set(a.ops.map((s) => s.plan.f)), new Set(['channel-request', 'node-direct', 'create', 'object-message', 'close', 'relocate', 'session-relay', 'channel-set', 'join', 'stale-message']));
   // Changing the fault list leaves the workload alone.
   assert.deepEqual(planCampaign({ seed: SEED, ops: 500, faults: ['crash'], rate: 0.05 }).ops, a.ops);
 });

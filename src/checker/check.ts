@@ -29,6 +29,7 @@ import { endsByDeadline } from './checks/ends-by-deadline.ts';
 import { refusedNeverRuns } from './checks/refused-never-runs.ts';
 import { messageIgnoresGeneration } from './checks/message-ignores-generation.ts';
 import { generationChecked } from './checks/generation-checked.ts';
+import { followWithinWindow } from './checks/follow-within-window.ts';
 
 export const CHECKS: Record<string, Check> = {
   'accepted-runs-once': acceptedRunsOnce,
@@ -53,6 +54,7 @@ export const CHECKS: Record<string, Check> = {
   'refused-never-runs': refusedNeverRuns,
   'message-ignores-generation': messageIgnoresGeneration,
   'generation-checked': generationChecked,
+  'follow-within-window': followWithinWindow,
 };
 
 export type Verdict = 'valid' | 'invalid' | 'unknown';

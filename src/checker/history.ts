@@ -43,6 +43,8 @@ export interface OpEvent {
   /** Session operations: the Session and the binding token they go through. */
   session?: string;
   binding?: string;
+  /** object-message: the node the caller sent it through, believing it the owner (a stale owner cache). */
+  via?: Rid;
   /** On an invoke: the operation deadline the kit set (ms from its submit, which follows the invoke). */
   deadlineMs?: number;
   /** On a completion: the attempts the calling node reported in the Outcome, in its order. */
@@ -184,6 +186,8 @@ export interface RunHeader {
   type: 'run';
   seed?: number;
   command?: string;
+  /** MessageFollowDuration of the run, in ms (0: Message Follow off). */
+  messageFollowMs?: number;
   line: number;
 }
 
@@ -219,13 +223,13 @@ const optNum = (o: Raw, k: string) => o[k] === undefined || num(o, k);
 function problem(o: Raw): string | null {
   if (!str(o, 'type')) return 'no type';
   const t = o.type as string;
-  if (t === 'run') return optNum(o, 'seed') && optStr(o, 'command') ? null : 'run header: seed must be a number, command a string';
+  if (t === 'run') return optNum(o, 'seed') && optStr(o, 'command') && optNum(o, 'messageFollowMs') ? null : 'run header: seed and messageFollowMs must be numbers, command a string';
   if (!num(o, 'time')) return 'no numeric time';
   if (OP_TYPES.has(t)) {
     for (const k of ['process', 'op', 'f']) if (!str(o, k)) return `${t}: no ${k}`;
     for (const k of ['marker', 'node', 'objectId', 'session', 'binding']) if (!optStr(o, k)) return `${t}: ${k} must be a string`;
     for (const k of ['generation', 'deadlineMs', 'weight']) if (!optNum(o, k)) return `${t}: ${k} must be a number`;
-    for (const k of ['state', 'channel', 'channelKind']) if (!optStr(o, k)) return `${t}: ${k} must be a string`;
+    for (const k of ['state', 'channel', 'channelKind', 'via']) if (!optStr(o, k)) return `${t}: ${k} must be a string`;
     if (o.attempts !== undefined && !(Array.isArray(o.attempts) && (o.attempts as Raw[]).every((a) => a && typeof a === 'object' && str(a, 'target') && ACCEPTANCES.has(a.accepted as string) && optStr(a, 'reason')))) return `${t}: attempts must be a list of {target, accepted yes|no|unknown}`;
     return null;
   }

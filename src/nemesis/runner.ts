@@ -60,6 +60,7 @@ const NEEDS: Record<OpPlan['f'], Capability> = {
   'session-relay': 'sessions',
   'channel-set': 'channels',
   join: 'objects',
+  'stale-message': 'relocation',
 };
 
 /** What the kit adds to the generation it reads to name one the object never had (V08: such a close or relocation is rejected). */
@@ -171,11 +172,13 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
   // Aimed faults need a simulated world to watch for their windows.
   const faults = plan.faults.filter((f) => can.has(FAULT_NEEDS[f.kind]) && (f.kind !== 'ack-lost' || description.failpoints.includes('transport.ack-lost-after-write')) && (!isAimed(f.kind) || simulatedWorldOf(driver)));
 
-  await driver.start(topology());
+  const drawn = o.swarm ? swarm(o.seed, o.backend) : undefined;
+  await driver.start({ ...topology(), ...(drawn?.messageFollowMs !== undefined ? { messageFollowMs: drawn.messageFollowMs } : {}) });
+  const messageFollowMs = drawn?.messageFollowMs ?? timings.messageFollowMs;
   const recorder = new Recorder(historyPath, driver);
   const ch = channel();
   // Small nodes (a swarm's choice): servers refuse for capacity, so select-one picks again.
-  const small = o.swarm ? swarm(o.seed, o.backend).nodeOptions : undefined;
+  const small = drawn?.nodeOptions;
   if (small) for (const node of NODES) await driver.configureNode(node, small).catch(() => {});
   const counts = { done: 0, quiet: 0, ok: 0, fail: 0, info: 0, skipped: 0 };
   const gate = new WorkloadGate(faults[0]?.afterOp);
@@ -191,7 +194,9 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
   let openAllGates = () => {};
   let readSessions = async () => {};
   try {
-    recorder.write({ type: 'run', seed: o.seed, command });
+    recorder.write({ type: 'run', seed: o.seed, command, ...(typeof messageFollowMs === 'number' ? { messageFollowMs } : {}) });
+    // Each object's last relocation the campaign saw commit: its source is the previous owner a stale message goes through.
+    const previousOwner = new Map<string, string>();
     if (can.has('channels')) {
       // The channel as defined: one channel-set per server, so that select-one-candidates knows every server from the start.
       const setup = ch.servers.map((sv) => ({ process: 'setup', op: `setup-${ch.name}-${sv.node}`, f: 'channel-set', node: sv.node, channel: ch.name, channelKind: ch.kind, weight: sv.weight ?? 1, state: sv.state ?? 'Ready' }));
@@ -247,6 +252,8 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
       let node: string | undefined;
       /** The generation the operation names, if it names one (written on its invoke). */
       let generation: number | undefined;
+      /** The node a stale message is sent through. */
+      let via: string | undefined;
       switch (p.f) {
         case 'channel-request':
           spec = { kind: p.f, from: p.from, channel: CHANNEL, payload: app, deadlineMs };
@@ -258,6 +265,10 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
         case 'create':
           spec = { kind: p.f, from: p.from, objectId: p.object.id, objectKind: p.object.kind as 'actor', on: p.on, input: { mark: marker, ...(p.tickMs ? { tickMs: p.tickMs } : {}) }, deadlineMs };
           node = p.on;
+          break;
+        case 'stale-message':
+          via = previousOwner.get(p.object.id) ?? p.via;
+          spec = { kind: 'object-message', from: p.from, objectId: p.object.id, objectKind: p.object.kind, payload: app, deadlineMs, via };
           break;
         case 'object-message':
           if (p.staleGeneration) generation = (await readGeneration(p.object.id)) + 1;
@@ -283,7 +294,7 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
           node = p.target;
           break;
       }
-      const base = { process, op, f: p.f, marker, ...(node ? { node } : {}), ...(objectId ? { objectId } : {}), ...(p.f === 'channel-request' ? { channel: CHANNEL } : {}) };
+      const base = { process, op, f: p.f === 'stale-message' ? 'object-message' : p.f, marker, ...(via ? { via } : {}), ...(node ? { node } : {}), ...(objectId ? { objectId } : {}), ...(p.f === 'channel-request' ? { channel: CHANNEL } : {}) };
       recorder.op({ type: 'invoke', ...base, deadlineMs: spec.deadlineMs ?? deadlineMs, ...(generation !== undefined && p.f !== 'create' ? { generation } : {}) });
       let outcome: Outcome | null = null;
       try {
@@ -304,6 +315,10 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
       if (!outcome) counts.info++;
       else if (outcome.status === 'reply') counts.ok++;
       else counts.fail++;
+      if (p.f === 'relocate' && outcome?.status === 'reply') {
+        const rel = await driver.relocation(p.object.id).catch(() => null);
+        if (rel && rel.stage === 'committed') previousOwner.set(p.object.id, rel.source);
+      }
       if (objectId) await recorder.read(objectId, p.f === 'relocate');
     };
 

@@ -70,7 +70,13 @@ export type OpPlan =
    */
   | { f: 'channel-set'; from: Rid; server: Rid; weight: number; state: 'Ready' | 'NotReady' }
   /** A User Spot membership change naming the generation read, or (`wrongGeneration`) one the object never had: rejected (V08). */
-  | { f: 'join'; from: Rid; object: PoolObject; member: Rid; wrongGeneration?: boolean };
+  | { f: 'join'; from: Rid; object: PoolObject; member: Rid; wrongGeneration?: boolean }
+  /**
+   * A message through a stale owner cache: sent `via` the source of the object's last relocation
+   * the campaign saw commit (the previous owner), which follows it to the target while Message
+   * Follow lasts and refuses it after (R-OBJ-3). With no relocation seen yet, via a node drawn here.
+   */
+  | { f: 'stale-message'; from: Rid; object: PoolObject; app: App; via: Rid };
 
 export interface OpStep {
   /** 0-based position in the workload; also names the operation (`<worker>-<index>`) and its markers. */
@@ -102,6 +108,7 @@ export const MIX: Mix = {
   'session-relay': 8,
   'channel-set': 4,
   join: 3,
+  'stale-message': 6,
 };
 
 /** Shares of messages that run the failing handler (a HandlerError is a result like any other) and a blocking one. */
@@ -171,6 +178,9 @@ export function planWorkload(options: WorkloadOptions): OpStep[] {
         break;
       case 'join':
         plan = { f, from, object: rng.pick(OBJECTS.filter((o) => o.kind === 'user-spot')), member: rng.pick(NODES), ...(rng.chance(0.4) ? { wrongGeneration: true } : {}) };
+        break;
+      case 'stale-message':
+        plan = { f, from, object: rng.pick(OBJECTS.filter((o) => o.kind !== 'instance-spot')), app: app(), via: rng.pick(NODES) };
         break;
       case 'channel-set':
         plan = { f, from, server: rng.pick(NODES), weight: rng.pick([0, 1, 1, 2, 3]), state: rng.chance(0.75) ? 'Ready' : 'NotReady' };
