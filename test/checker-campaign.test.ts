@@ -141,3 +141,33 @@ test('generation-checked: a close or relocation naming a generation the object n
   assert.deepEqual(run('generation-checked', rec(0, 2), invoke('o1', 1, close({ generation: 3 })), done('ok', 'o1', 5, close({})), rec(9, 3)), [], 'the object reached that generation (a later read shows it)');
   assert.deepEqual(run('generation-checked', invoke('o1', 1, close({ generation: 1002 })), done('ok', 'o1', 5, close({}))), [], 'no generation of the object in the history: nothing to compare');
 });
+
+// ---- follow-within-window -----------------------------------------------------------------------
+
+test('follow-within-window: a message via the previous owner refused inside the window, or followed after it, is found', () => {
+  const header = (D: number) => ({ type: 'run', seed: 1, messageFollowMs: D });
+  const move = [
+    { type: 'invoke', process: 'w2', time: 100, op: 'r1', f: 'relocate', objectId: 'a1', node: 'B' },
+    { type: 'ok', process: 'w2', time: 200, op: 'r1', f: 'relocate', objectId: 'a1', node: 'B' },
+    { type: 'relocation', time: 201, relocation: 'x', objectId: 'a1', generation: 1, source: 'A', target: 'B', stage: 'committed' },
+  ];
+  const msg = (time: number, more: object = {}) => invoke('m1', time, { f: 'object-message', objectId: 'a1', via: 'A', ...more });
+  const end = (type: string, time: number, more: object = {}) => done(type, 'm1', time, { f: 'object-message', objectId: 'a1', ...more });
+  // Inside a 30 s window: refused.
+  assert.deepEqual(run('follow-within-window', header(30_000), ...move, msg(300), end('fail', 310, { value: 'Unavailable', attempts: [attempt('A', 'yes')] })),
+    [{ invariant: 'follow-within-window', lines: [2, 3, 4, 5, 6] }]);
+  // Inside it and followed: passes; with a crash in the stretch: not judged.
+  assert.deepEqual(run('follow-within-window', header(30_000), ...move, msg(300), handler('m1', 'B', 305), end('ok', 310, { attempts: [attempt('A', 'yes')] })), []);
+  assert.deepEqual(run('follow-within-window', header(30_000), ...move, { type: 'invoke', process: 'nemesis', time: 250, op: 'c1', f: 'crash', node: 'B' }, msg(300), end('fail', 310, { value: 'Unavailable' })), []);
+  // Window 500 ms: a message 1 s after the ok, run on B with A the only node written to, is found; refused, it passes.
+  assert.deepEqual(run('follow-within-window', header(500), ...move, msg(1200), handler('m1', 'B', 1205), end('ok', 1210, { attempts: [attempt('A', 'yes')] })),
+    [{ invariant: 'follow-within-window', lines: [2, 3, 4, 5, 6] }]);
+  assert.deepEqual(run('follow-within-window', header(500), ...move, msg(1200), end('fail', 1210, { value: 'Unavailable', attempts: [attempt('A', 'yes')] })), []);
+  // After the source restarted, following is over whatever the window.
+  const restart = [{ type: 'invoke', process: 'nemesis', time: 220, op: 'x1', f: 'restart', node: 'A' }, { type: 'ok', process: 'nemesis', time: 230, op: 'x1', f: 'restart', node: 'A' }];
+  assert.equal(run('follow-within-window', header(30_000), ...move, ...restart, msg(300), handler('m1', 'B', 305), end('ok', 310, { attempts: [attempt('A', 'yes')] })).length, 1);
+  // Another relocation of the object in the stretch, or no header duration: not judged.
+  const again = { type: 'invoke', process: 'w3', time: 250, op: 'r2', f: 'relocate', objectId: 'a1', node: 'A' };
+  assert.deepEqual(run('follow-within-window', header(30_000), ...move, again, msg(300), end('fail', 310, { value: 'Unavailable' })), []);
+  assert.deepEqual(run('follow-within-window', { type: 'run', seed: 1 }, ...move, msg(300), end('fail', 310, { value: 'Unavailable' })), []);
+});
