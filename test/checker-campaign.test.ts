@@ -171,3 +171,16 @@ test('follow-within-window: a message via the previous owner refused inside the 
   assert.deepEqual(run('follow-within-window', header(30_000), ...move, again, msg(300), end('fail', 310, { value: 'Unavailable' })), []);
   assert.deepEqual(run('follow-within-window', { type: 'run', seed: 1 }, ...move, msg(300), end('fail', 310, { value: 'Unavailable' })), []);
 });
+
+// ---- session-needs-auth -------------------------------------------------------------------------
+
+test('session-needs-auth: a wrong credential accepted, or a bind or relay on a Session never authenticated, is found', () => {
+  const op = (type: string, op: string, f: string, time: number, more: object = {}) => ({ type, process: 'w1', time, op, f, session: 's1', ...more });
+  const auth = (time: number, wrong: boolean, result = 'ok') => [op('invoke', `a${time}`, 'session-authenticate', time, wrong ? { value: 'wrong-credential' } : {}), op(result, `a${time}`, 'session-authenticate', time + 1)];
+  const bind = (time: number, result = 'ok') => [op('invoke', `b${time}`, 'session-bind', time, { objectId: 'a1' }), op(result, `b${time}`, 'session-bind', time + 1, { objectId: 'a1', ...(result === 'fail' ? { value: 'Unauthenticated' } : {}) })];
+  assert.deepEqual(run('session-needs-auth', ...auth(0, true)), [{ invariant: 'session-needs-auth', lines: [1, 2] }]);
+  assert.deepEqual(run('session-needs-auth', ...bind(5)), [{ invariant: 'session-needs-auth', lines: [1, 2] }]);
+  assert.deepEqual(run('session-needs-auth', ...auth(0, true, 'fail'), ...bind(5)), [{ invariant: 'session-needs-auth', lines: [1, 3, 4] }]);
+  assert.deepEqual(run('session-needs-auth', ...auth(0, false), ...bind(5)), []);
+  assert.deepEqual(run('session-needs-auth', ...auth(0, true, 'fail'), ...bind(5, 'fail')), []);
+});

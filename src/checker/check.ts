@@ -30,6 +30,7 @@ import { refusedNeverRuns } from './checks/refused-never-runs.ts';
 import { messageIgnoresGeneration } from './checks/message-ignores-generation.ts';
 import { generationChecked } from './checks/generation-checked.ts';
 import { followWithinWindow } from './checks/follow-within-window.ts';
+import { sessionNeedsAuth } from './checks/session-needs-auth.ts';
 
 export const CHECKS: Record<string, Check> = {
   'accepted-runs-once': acceptedRunsOnce,
@@ -55,6 +56,7 @@ export const CHECKS: Record<string, Check> = {
   'message-ignores-generation': messageIgnoresGeneration,
   'generation-checked': generationChecked,
   'follow-within-window': followWithinWindow,
+  'session-needs-auth': sessionNeedsAuth,
 };
 
 export type Verdict = 'valid' | 'invalid' | 'unknown';

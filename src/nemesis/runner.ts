@@ -358,7 +358,10 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
           st.node = p.node;
           st.open = true;
           st.session = reply.sessionId;
-          await submitted({ process, op: `${op}/auth`, f: 'session-authenticate', node: p.node, ...(st.session ? { session: st.session } : {}) }, { kind: 'session-authenticate', client, deadlineMs });
+          if (p.auth !== 'skip') {
+            const wrong = p.auth === 'wrong';
+            await submitted({ process, op: `${op}/auth`, f: 'session-authenticate', node: p.node, ...(st.session ? { session: st.session } : {}), ...(wrong ? { value: 'wrong-credential' } : {}) }, { kind: 'session-authenticate', client, deadlineMs, ...(wrong ? { wrongCredential: true } : {}) });
+          }
         }
       }
       let token = p.stale ? st.previous.get(objectId) : undefined;

@@ -62,7 +62,7 @@ export type OpPlan =
    * node or closed, and binds the Actor when that Session holds no binding of it. With `stale` it
    * relays through the binding its previous Session had, if any (which must not work).
    */
-  | { f: 'session-relay'; client: string; node: Rid; object: PoolObject; app: App; stale?: boolean }
+  | { f: 'session-relay'; client: string; node: Rid; object: PoolObject; app: App; stale?: boolean; auth?: 'skip' | 'wrong' }
   /**
    * The kit changes one server of the channel: its weight (0 takes it out of select-one's
    * candidates) and its state (NotReady likewise). Each change sets both, so the history says
@@ -175,6 +175,12 @@ export function planWorkload(options: WorkloadOptions): OpStep[] {
           f, client: clientName(index % options.workers), node: from, object: rng.pick(OBJECTS.filter((o) => o.kind === 'actor')), app: app(),
           ...(rng.chance(0.15) ? { stale: true } : {}),
         };
+        {
+          // When it connects anew: now and then it does not authenticate, or with a wrong credential (R-SES-3).
+          const a = rng.next();
+          if (a < 0.12) plan.auth = 'skip';
+          else if (a < 0.24) plan.auth = 'wrong';
+        }
         break;
       case 'join':
         plan = { f, from, object: rng.pick(OBJECTS.filter((o) => o.kind === 'user-spot')), member: rng.pick(NODES), ...(rng.chance(0.4) ? { wrongGeneration: true } : {}) };
