@@ -31,6 +31,7 @@ import { messageIgnoresGeneration } from './checks/message-ignores-generation.ts
 import { generationChecked } from './checks/generation-checked.ts';
 import { followWithinWindow } from './checks/follow-within-window.ts';
 import { sessionNeedsAuth } from './checks/session-needs-auth.ts';
+import { instanceIntent } from './checks/instance-intent.ts';
 
 export const CHECKS: Record<string, Check> = {
   'accepted-runs-once': acceptedRunsOnce,
@@ -57,6 +58,7 @@ export const CHECKS: Record<string, Check> = {
   'generation-checked': generationChecked,
   'follow-within-window': followWithinWindow,
   'session-needs-auth': sessionNeedsAuth,
+  'instance-intent': instanceIntent,
 };
 
 export type Verdict = 'valid' | 'invalid' | 'unknown';

@@ -43,6 +43,10 @@ export interface OpEvent {
   /** Session operations: the Session and the binding token they go through. */
   session?: string;
   binding?: string;
+  /** object-message and create: the kind of the object (actor, user-spot, instance-spot), as the caller's reference has it. */
+  objectKind?: string;
+  /** object-message: sent with Instance intent (a Missing Instance Spot is cold-activated). */
+  instanceIntent?: boolean;
   /** object-message: the node the caller sent it through, believing it the owner (a stale owner cache). */
   via?: Rid;
   /** On an invoke: the operation deadline the kit set (ms from its submit, which follows the invoke). */
@@ -229,7 +233,8 @@ function problem(o: Raw): string | null {
     for (const k of ['process', 'op', 'f']) if (!str(o, k)) return `${t}: no ${k}`;
     for (const k of ['marker', 'node', 'objectId', 'session', 'binding']) if (!optStr(o, k)) return `${t}: ${k} must be a string`;
     for (const k of ['generation', 'deadlineMs', 'weight']) if (!optNum(o, k)) return `${t}: ${k} must be a number`;
-    for (const k of ['state', 'channel', 'channelKind', 'via']) if (!optStr(o, k)) return `${t}: ${k} must be a string`;
+    if (o.instanceIntent !== undefined && typeof o.instanceIntent !== 'boolean') return `${t}: instanceIntent must be a boolean`;
+    for (const k of ['state', 'channel', 'channelKind', 'via', 'objectKind']) if (!optStr(o, k)) return `${t}: ${k} must be a string`;
     if (o.attempts !== undefined && !(Array.isArray(o.attempts) && (o.attempts as Raw[]).every((a) => a && typeof a === 'object' && str(a, 'target') && ACCEPTANCES.has(a.accepted as string) && optStr(a, 'reason')))) return `${t}: attempts must be a list of {target, accepted yes|no|unknown}`;
     return null;
   }

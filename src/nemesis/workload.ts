@@ -153,7 +153,8 @@ export function planWorkload(options: WorkloadOptions): OpStep[] {
       }
       case 'object-message': {
         const object = rng.pick(OBJECTS);
-        const intent = object.kind === 'instance-spot' && rng.chance(0.7);
+        // Instance intent goes mostly to Instance Spots; now and then to an Actor or User Spot, which it must not cold-activate (V12).
+        const intent = object.kind === 'instance-spot' ? rng.chance(0.7) : rng.chance(0.1);
         plan = {
           f, from, object, app: app(),
           ...(intent ? { instanceIntent: true, activateOn: rng.pick(NODES), ...(rng.chance(0.3) ? { tickMs: TICK_MS } : {}) } : {}),
