@@ -190,8 +190,8 @@ test('session-needs-auth: a wrong credential accepted, or a bind or relay on a S
 test('instance-intent: an intent message to an Instance Spot ending NotFound, or cold-activating an Actor, is found', () => {
   const msg = (op: string, objectId: string, objectKind: string, more: object = {}) => invoke(op, 0, { f: 'object-message', objectId, objectKind, instanceIntent: true, ...more });
   const factory = (op: string, objectId: string) => ({ type: 'journal', kind: 'factory', time: 3, node: 'B', objectId, generation: 1, marker: `f-${op}` });
-  assert.deepEqual(run('instance-intent', msg('o1', 'i0', 'instance-spot'), done('fail', 'o1', 5, { value: 'NotFound' })), [{ invariant: 'instance-intent', lines: [1, 2] }]);
-  assert.deepEqual(run('instance-intent', msg('o1', 'a0', 'actor'), done('fail', 'o1', 5, { value: 'NotFound' })), [], 'an Actor that does not exist is NotFound');
+  assert.deepEqual(run('instance-intent', msg('o1', 'i0', 'instance-spot'), done('fail', 'o1', 5, { f: 'object-message', value: 'NotFound' })), [{ invariant: 'instance-intent', lines: [1, 2] }]);
+  assert.deepEqual(run('instance-intent', msg('o1', 'a0', 'actor'), done('fail', 'o1', 5, { f: 'object-message', value: 'NotFound' })), [], 'an Actor that does not exist is NotFound');
   assert.deepEqual(run('instance-intent', msg('o1', 'a0', 'actor'), factory('o1', 'a0'), done('ok', 'o1', 5)), [{ invariant: 'instance-intent', lines: [1, 2] }]);
   assert.deepEqual(run('instance-intent', msg('o1', 'i0', 'instance-spot'), factory('o1', 'i0'), done('ok', 'o1', 5)), []);
 });
