@@ -195,3 +195,27 @@ test('instance-intent: an intent message to an Instance Spot ending NotFound, or
   assert.deepEqual(run('instance-intent', msg('o1', 'a0', 'actor'), factory('o1', 'a0'), done('ok', 'o1', 5)), [{ invariant: 'instance-intent', lines: [1, 2] }]);
   assert.deepEqual(run('instance-intent', msg('o1', 'i0', 'instance-spot'), factory('o1', 'i0'), done('ok', 'o1', 5)), []);
 });
+
+test('follow-within-window: in a run of small nodes, or ending at its deadline, a refused message is not judged (the target may have been full)', () => {
+  const move = [
+    { type: 'invoke', process: 'w2', time: 100, op: 'r1', f: 'relocate', objectId: 'a1', node: 'B' },
+    { type: 'ok', process: 'w2', time: 200, op: 'r1', f: 'relocate', objectId: 'a1', node: 'B' },
+    { type: 'relocation', time: 201, relocation: 'x', objectId: 'a1', generation: 1, source: 'A', target: 'B', stage: 'committed' },
+  ];
+  const msg = invoke('m1', 300, { f: 'object-message', objectId: 'a1', via: 'A', deadlineMs: 1000 });
+  const refused = (time: number) => done('fail', 'm1', time, { f: 'object-message', objectId: 'a1', value: 'Unavailable' });
+  assert.equal(run('follow-within-window', { type: 'run', messageFollowMs: 30_000 }, ...move, msg, refused(310)).length, 1, 'the control');
+  assert.deepEqual(run('follow-within-window', { type: 'run', messageFollowMs: 30_000, nodeOptions: { queueCapacity: 1, workers: 1 } }, ...move, msg, refused(310)), []);
+  assert.deepEqual(run('follow-within-window', { type: 'run', messageFollowMs: 30_000 }, ...move, msg, refused(1300)), []);
+});
+
+// ---- authority-kept: a close that timed out may still run ---------------------------------------
+
+test('authority-kept: a Close that timed out before the crash is no proof its work is over (still queued at the owner, it may release the record)', () => {
+  const rec = (time: number, state: string) => ({ type: 'record', time, objectId: 'a1', state, owner: 'B', generation: 1, storeVersion: state === 'Ready' ? 2 : 3 });
+  const close = [invoke('c1', 10, { f: 'close', objectId: 'a1', generation: 1 }), done('fail', 'c1', 30, { f: 'close', objectId: 'a1', value: 'timeout' })];
+  const crash = [{ type: 'invoke', process: 'nemesis', time: 50, op: 'n1', f: 'crash', node: 'B' }, { type: 'ok', process: 'nemesis', time: 50, op: 'n1', f: 'crash', node: 'B' }];
+  assert.deepEqual(run('authority-kept', ...close, rec(40, 'Ready'), ...crash, rec(60, 'Closing')), []);
+  const refused = [invoke('c1', 10, { f: 'close', objectId: 'a1', generation: 1 }), done('fail', 'c1', 30, { f: 'close', objectId: 'a1', value: 'Busy' })];
+  assert.equal(run('authority-kept', ...refused, rec(40, 'Ready'), ...crash, rec(60, 'Closing')).length, 1, 'refused, and over before the last read: the change is not the kit\'s');
+});

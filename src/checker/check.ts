@@ -32,6 +32,7 @@ import { generationChecked } from './checks/generation-checked.ts';
 import { followWithinWindow } from './checks/follow-within-window.ts';
 import { sessionNeedsAuth } from './checks/session-needs-auth.ts';
 import { instanceIntent } from './checks/instance-intent.ts';
+import { closeMarksNotReady } from './checks/close-marks-not-ready.ts';
 
 export const CHECKS: Record<string, Check> = {
   'accepted-runs-once': acceptedRunsOnce,
@@ -59,6 +60,7 @@ export const CHECKS: Record<string, Check> = {
   'follow-within-window': followWithinWindow,
   'session-needs-auth': sessionNeedsAuth,
   'instance-intent': instanceIntent,
+  'close-marks-not-ready': closeMarksNotReady,
 };
 
 export type Verdict = 'valid' | 'invalid' | 'unknown';

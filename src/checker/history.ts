@@ -192,6 +192,8 @@ export interface RunHeader {
   command?: string;
   /** MessageFollowDuration of the run, in ms (0: Message Follow off). */
   messageFollowMs?: number;
+  /** The nodes' queue capacity and workers, when the run set them (small nodes refuse for capacity). */
+  nodeOptions?: { queueCapacity?: number; workers?: number };
   line: number;
 }
 

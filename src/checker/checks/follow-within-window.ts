@@ -8,7 +8,9 @@
 // with no other create, close, join or relocate of the object from t0 to its end, is judged:
 //  - ended before t0 + D (inside the window whatever the commit time), with no fault at all in that
 //    stretch, it must not end Unavailable or NotFound: S follows it to T, which owns the object and
-//    runs it;
+//    runs it. Not judged where T may have refused or held it for capacity: in a run of small nodes
+//    (the header's nodeOptions), or when it ended within SLACK_MS of its deadline (followed, and
+//    waiting in T's queue);
 //  - invoked after t1 + D (the window over whatever the commit time), or after S restarted (a
 //    restarted process follows nothing: what it follows is what it set up itself), it must not run
 //    on T while the only node the caller wrote it to was S: then S followed it. No fault makes S
@@ -21,6 +23,7 @@ import { violation, type Violation } from '../violation.ts';
 export const NAME = 'follow-within-window';
 const RULES = ['R-OBJ-3'];
 const OWNERSHIP_OPS = new Set(['create', 'close', 'join', 'relocate']);
+const SLACK_MS = 100;
 
 interface Move {
   invoke: OpEvent;
@@ -32,6 +35,7 @@ export function followWithinWindow(events: HistoryEvent[]): Violation[] {
   const header = events.find((e) => e.type === 'run');
   const D = header?.type === 'run' ? header.messageFollowMs : undefined;
   if (D === undefined) return [];
+  const smallNodes = header?.type === 'run' && header.nodeOptions !== undefined;
   const ops = events.filter(isOp);
   const invokes = new Map(ops.filter((e) => e.type === 'invoke').map((e) => [e.op, e]));
   const ends = new Map(ops.filter((e) => e.type !== 'invoke').map((e) => [e.op, e]));
@@ -61,7 +65,8 @@ export function followWithinWindow(events: HistoryEvent[]): Violation[] {
     if (!move || move.record.source !== m.via) continue;
     if (!alone(m.objectId!, move.invoke.time, end.time, move.invoke.op)) continue;
     const { source: S, target: T } = move.record;
-    if (end.time < move.invoke.time + D && noFault(move.invoke.time, end.time) && end.type === 'fail' && (end.value === 'Unavailable' || end.value === 'NotFound')) {
+    const beforeDeadline = m.deadlineMs === undefined || end.time < m.time + m.deadlineMs - SLACK_MS;
+    if (!smallNodes && beforeDeadline && end.time < move.invoke.time + D && noFault(move.invoke.time, end.time) && end.type === 'fail' && (end.value === 'Unavailable' || end.value === 'NotFound')) {
       out.push(violation(NAME, RULES, `object message ${m.op} via ${S}, the previous owner of ${m.objectId} (moved to ${T}), ended ${end.value} inside the ${D} ms Message Follow window`, [move.invoke, move.ok, move.record, m, end]));
       continue;
     }
