@@ -219,3 +219,32 @@ test('authority-kept: a Close that timed out before the crash is no proof its wo
   const refused = [invoke('c1', 10, { f: 'close', objectId: 'a1', generation: 1 }), done('fail', 'c1', 30, { f: 'close', objectId: 'a1', value: 'Busy' })];
   assert.equal(run('authority-kept', ...refused, rec(40, 'Ready'), ...crash, rec(60, 'Closing')).length, 1, 'refused, and over before the last read: the change is not the kit\'s');
 });
+
+// ---- close-marks-not-ready, silent-peer-not-ready -----------------------------------------------
+
+const peerLine = (time: number, node: string, peer: string, ready: boolean, events: [string, string, number][]) =>
+  ({ type: 'peer', time, node, peer, ready, events: events.map(([event, connectionId, at]) => ({ event, connectionId, at })) });
+const nemesis = (f: string, time: number, node: string, more: object = {}) => [
+  { type: 'invoke', process: 'nemesis', time, op: `${f}-${node}-${time}`, f, node, ...more },
+  { type: 'ok', process: 'nemesis', time, op: `${f}-${node}-${time}`, f, node, ...more },
+];
+
+test('close-marks-not-ready: a closed connection marked not-ready late, or never, is found; at once passes', () => {
+  const before = peerLine(5, 'A', 'B', true, [['handshake', 'c1', 1], ['ready', 'c1', 1]]);
+  const close = nemesis('close-connection', 100, 'A', { peer: 'B' });
+  assert.deepEqual(run('close-marks-not-ready', before, ...close, peerLine(110, 'A', 'B', true, [['not-ready', 'c1', 100], ['handshake', 'c2', 110], ['ready', 'c2', 110]])), []);
+  assert.deepEqual(run('close-marks-not-ready', before, ...close, peerLine(500, 'A', 'B', false, [['not-ready', 'c1', 400]])), [{ invariant: 'close-marks-not-ready', lines: [2, 3, 4] }]);
+  assert.deepEqual(run('close-marks-not-ready', before, ...close, peerLine(500, 'A', 'B', true, [['handshake', 'c2', 101], ['ready', 'c2', 101]])), [{ invariant: 'close-marks-not-ready', lines: [1, 2, 3, 4] }]);
+  assert.deepEqual(run('close-marks-not-ready', before, ...close, ...nemesis('crash', 150, 'A'), peerLine(500, 'A', 'B', true, [['handshake', 'c9', 300]])), [], 'A crashed: its list started again');
+});
+
+test('silent-peer-not-ready: a hung peer still ready past the liveness deadline is found; marked within it passes', () => {
+  const header = { type: 'run', livenessDeadlineMs: 300 };
+  const before = peerLine(5, 'A', 'B', true, [['handshake', 'c1', 1], ['ready', 'c1', 1]]);
+  const hang = nemesis('hang', 100, 'B');
+  assert.deepEqual(run('silent-peer-not-ready', header, before, ...hang, peerLine(900, 'A', 'B', false, [['not-ready', 'c1', 390]])), []);
+  assert.deepEqual(run('silent-peer-not-ready', header, before, ...hang, peerLine(900, 'A', 'B', true, [])), [{ invariant: 'silent-peer-not-ready', lines: [2, 3, 4, 5] }]);
+  assert.deepEqual(run('silent-peer-not-ready', header, before, ...hang, peerLine(900, 'A', 'B', false, [['not-ready', 'c1', 800]])), [{ invariant: 'silent-peer-not-ready', lines: [3, 4, 5] }]);
+  assert.deepEqual(run('silent-peer-not-ready', header, before, ...hang, ...nemesis('crash', 200, 'B'), peerLine(900, 'A', 'B', true, [])), [], 'healed before the deadline');
+  assert.deepEqual(run('silent-peer-not-ready', { type: 'run' }, before, ...hang, peerLine(900, 'A', 'B', true, [])), [], 'no liveness deadline in the header');
+});

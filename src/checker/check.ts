@@ -33,6 +33,7 @@ import { followWithinWindow } from './checks/follow-within-window.ts';
 import { sessionNeedsAuth } from './checks/session-needs-auth.ts';
 import { instanceIntent } from './checks/instance-intent.ts';
 import { closeMarksNotReady } from './checks/close-marks-not-ready.ts';
+import { silentPeerNotReady } from './checks/silent-peer-not-ready.ts';
 
 export const CHECKS: Record<string, Check> = {
   'accepted-runs-once': acceptedRunsOnce,
@@ -61,6 +62,7 @@ export const CHECKS: Record<string, Check> = {
   'session-needs-auth': sessionNeedsAuth,
   'instance-intent': instanceIntent,
   'close-marks-not-ready': closeMarksNotReady,
+  'silent-peer-not-ready': silentPeerNotReady,
 };
 
 export type Verdict = 'valid' | 'invalid' | 'unknown';

@@ -194,6 +194,8 @@ export interface RunHeader {
   messageFollowMs?: number;
   /** The nodes' queue capacity and workers, when the run set them (small nodes refuse for capacity). */
   nodeOptions?: { queueCapacity?: number; workers?: number };
+  /** The nodes' liveness deadline, in ms (a silent connection is not-ready within it). */
+  livenessDeadlineMs?: number;
   line: number;
 }
 
@@ -229,7 +231,7 @@ const optNum = (o: Raw, k: string) => o[k] === undefined || num(o, k);
 function problem(o: Raw): string | null {
   if (!str(o, 'type')) return 'no type';
   const t = o.type as string;
-  if (t === 'run') return optNum(o, 'seed') && optStr(o, 'command') && optNum(o, 'messageFollowMs') ? null : 'run header: seed and messageFollowMs must be numbers, command a string';
+  if (t === 'run') return optNum(o, 'seed') && optStr(o, 'command') && optNum(o, 'messageFollowMs') && optNum(o, 'livenessDeadlineMs') ? null : 'run header: seed, messageFollowMs and livenessDeadlineMs must be numbers, command a string';
   if (!num(o, 'time')) return 'no numeric time';
   if (OP_TYPES.has(t)) {
     for (const k of ['process', 'op', 'f']) if (!str(o, k)) return `${t}: no ${k}`;
