@@ -196,6 +196,8 @@ export interface RunHeader {
   nodeOptions?: { queueCapacity?: number; workers?: number };
   /** The nodes' liveness deadline, in ms (a silent connection is not-ready within it). */
   livenessDeadlineMs?: number;
+  /** The run's clock was a simulated world's (virtual time: no timer is ever late). */
+  virtualTime?: boolean;
   line: number;
 }
 

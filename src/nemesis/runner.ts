@@ -194,7 +194,7 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
   let openAllGates = () => {};
   let readSessions = async () => {};
   try {
-    recorder.write({ type: 'run', seed: o.seed, command, ...(typeof messageFollowMs === 'number' ? { messageFollowMs } : {}), ...(small ? { nodeOptions: small } : {}), ...(typeof timings.livenessDeadlineMs === 'number' ? { livenessDeadlineMs: timings.livenessDeadlineMs } : {}) });
+    recorder.write({ type: 'run', seed: o.seed, command, ...(typeof messageFollowMs === 'number' ? { messageFollowMs } : {}), ...(small ? { nodeOptions: small } : {}), ...(typeof timings.livenessDeadlineMs === 'number' ? { livenessDeadlineMs: timings.livenessDeadlineMs } : {}), ...(simulatedWorldOf(driver) ? { virtualTime: true } : {}) });
     // Each object's last relocation the campaign saw commit: its source is the previous owner a stale message goes through.
     const previousOwner = new Map<string, string>();
     if (can.has('channels')) {
