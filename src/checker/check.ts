@@ -20,6 +20,20 @@ import { hostStaysReady } from './checks/host-stays-ready.ts';
 import { connectionIdsFresh } from './checks/connection-ids-fresh.ts';
 import { outcomeAsContract } from './checks/outcome-as-contract.ts';
 import { authorityKept } from './checks/authority-kept.ts';
+import { attemptsStopAtAcceptance } from './checks/attempts-stop-at-acceptance.ts';
+import { directAttemptsNamed } from './checks/direct-attempts-named.ts';
+import { timeoutNotEarly } from './checks/timeout-not-early.ts';
+import { selectOneCandidates } from './checks/select-one-candidates.ts';
+import { selectOneRefusalNotFinal } from './checks/select-one-refusal-not-final.ts';
+import { endsByDeadline } from './checks/ends-by-deadline.ts';
+import { refusedNeverRuns } from './checks/refused-never-runs.ts';
+import { messageIgnoresGeneration } from './checks/message-ignores-generation.ts';
+import { generationChecked } from './checks/generation-checked.ts';
+import { followWithinWindow } from './checks/follow-within-window.ts';
+import { sessionNeedsAuth } from './checks/session-needs-auth.ts';
+import { instanceIntent } from './checks/instance-intent.ts';
+import { closeMarksNotReady } from './checks/close-marks-not-ready.ts';
+import { silentPeerNotReady } from './checks/silent-peer-not-ready.ts';
 
 export const CHECKS: Record<string, Check> = {
   'accepted-runs-once': acceptedRunsOnce,
@@ -35,6 +49,20 @@ export const CHECKS: Record<string, Check> = {
   'connection-ids-fresh': connectionIdsFresh,
   'outcome-as-contract': outcomeAsContract,
   'authority-kept': authorityKept,
+  'attempts-stop-at-acceptance': attemptsStopAtAcceptance,
+  'direct-attempts-named': directAttemptsNamed,
+  'timeout-not-early': timeoutNotEarly,
+  'select-one-candidates': selectOneCandidates,
+  'select-one-refusal-not-final': selectOneRefusalNotFinal,
+  'ends-by-deadline': endsByDeadline,
+  'refused-never-runs': refusedNeverRuns,
+  'message-ignores-generation': messageIgnoresGeneration,
+  'generation-checked': generationChecked,
+  'follow-within-window': followWithinWindow,
+  'session-needs-auth': sessionNeedsAuth,
+  'instance-intent': instanceIntent,
+  'close-marks-not-ready': closeMarksNotReady,
+  'silent-peer-not-ready': silentPeerNotReady,
 };
 
 export type Verdict = 'valid' | 'invalid' | 'unknown';

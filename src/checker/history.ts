@@ -20,6 +20,8 @@ export const FAULT_NAMES = [
   'store-reply-lost', 'failpoint', 'close-connection', 'move', 'deregister',
 ] as const;
 
+const ACCEPTANCES = new Set<string>(['yes', 'no', 'unknown']);
+
 export interface OpEvent {
   type: OpType;
   /** The logical client (a worker of the campaign, or "nemesis" for faults). */
@@ -41,7 +43,30 @@ export interface OpEvent {
   /** Session operations: the Session and the binding token they go through. */
   session?: string;
   binding?: string;
+  /** object-message and create: the kind of the object (actor, user-spot, instance-spot), as the caller's reference has it. */
+  objectKind?: string;
+  /** object-message: sent with Instance intent (a Missing Instance Spot is cold-activated). */
+  instanceIntent?: boolean;
+  /** object-message: the node the caller sent it through, believing it the owner (a stale owner cache). */
+  via?: Rid;
+  /** On an invoke: the operation deadline the kit set (ms from its submit, which follows the invoke). */
+  deadlineMs?: number;
+  /** On a completion: the attempts the calling node reported in the Outcome, in its order. */
+  attempts?: OpAttempt[];
+  /** channel-request and channel-set: the channel (and, on channel-set, its kind). */
+  channel?: string;
+  channelKind?: string;
+  /** channel-set: the server's weight and state the kit set (absent: unchanged). */
+  weight?: number;
+  state?: string;
   line: number;
+}
+
+/** One attempt of an operation towards a target, as the Outcome reported it. */
+export interface OpAttempt {
+  target: Rid;
+  accepted: 'yes' | 'no' | 'unknown';
+  reason?: string;
 }
 
 /** A run the runtime's journal recorded: a handler, a factory, a timer or a lifecycle callback. */
@@ -165,6 +190,14 @@ export interface RunHeader {
   type: 'run';
   seed?: number;
   command?: string;
+  /** MessageFollowDuration of the run, in ms (0: Message Follow off). */
+  messageFollowMs?: number;
+  /** The nodes' queue capacity and workers, when the run set them (small nodes refuse for capacity). */
+  nodeOptions?: { queueCapacity?: number; workers?: number };
+  /** The nodes' liveness deadline, in ms (a silent connection is not-ready within it). */
+  livenessDeadlineMs?: number;
+  /** The run's clock was a simulated world's (virtual time: no timer is ever late). */
+  virtualTime?: boolean;
   line: number;
 }
 
@@ -200,12 +233,16 @@ const optNum = (o: Raw, k: string) => o[k] === undefined || num(o, k);
 function problem(o: Raw): string | null {
   if (!str(o, 'type')) return 'no type';
   const t = o.type as string;
-  if (t === 'run') return optNum(o, 'seed') && optStr(o, 'command') ? null : 'run header: seed must be a number, command a string';
+  if (t === 'run') return optNum(o, 'seed') && optStr(o, 'command') && optNum(o, 'messageFollowMs') && optNum(o, 'livenessDeadlineMs') ? null : 'run header: seed, messageFollowMs and livenessDeadlineMs must be numbers, command a string';
   if (!num(o, 'time')) return 'no numeric time';
   if (OP_TYPES.has(t)) {
     for (const k of ['process', 'op', 'f']) if (!str(o, k)) return `${t}: no ${k}`;
     for (const k of ['marker', 'node', 'objectId', 'session', 'binding']) if (!optStr(o, k)) return `${t}: ${k} must be a string`;
-    return optNum(o, 'generation') ? null : `${t}: generation must be a number`;
+    for (const k of ['generation', 'deadlineMs', 'weight']) if (!optNum(o, k)) return `${t}: ${k} must be a number`;
+    if (o.instanceIntent !== undefined && typeof o.instanceIntent !== 'boolean') return `${t}: instanceIntent must be a boolean`;
+    for (const k of ['state', 'channel', 'channelKind', 'via', 'objectKind']) if (!optStr(o, k)) return `${t}: ${k} must be a string`;
+    if (o.attempts !== undefined && !(Array.isArray(o.attempts) && (o.attempts as Raw[]).every((a) => a && typeof a === 'object' && str(a, 'target') && ACCEPTANCES.has(a.accepted as string) && optStr(a, 'reason')))) return `${t}: attempts must be a list of {target, accepted yes|no|unknown}`;
+    return null;
   }
   switch (t) {
     case 'journal':

@@ -126,6 +126,9 @@ export class Nemesis {
         await this.apply(step);
         this.gate.openUpTo(this.steps[k + 1]?.afterOp ?? Infinity);
         if (LASTING.has(step.kind)) await this.hold(step.durationMs);
+        // A hung node's peers, read while it is still hung: whether they marked it not-ready within
+        // the liveness deadline (silent-peer-not-ready); healing ends the process, which ends it anyway.
+        if (step.kind === 'hang') await this.recorder.topology(NODES, true);
         await this.heal(step);
       }
       await this.restartDeadNodes();

@@ -138,7 +138,7 @@ export class Recorder {
    * peer lines with the connection events not written before (a restarted node's list starts
    * again: its first event is another). Queued behind the Store reads; never throws.
    */
-  topology(nodes: readonly string[]): Promise<void> {
+  topology(nodes: readonly string[], always = false): Promise<void> {
     const next = this.reads.then(async () => {
       if (this.closed) return;
       for (const node of nodes) {
@@ -155,7 +155,8 @@ export class Recorder {
             const from = seen && seen.first === first ? seen.written : 0;
             this.linkEvents.set(key, { written: p.history.length, first });
             const events = p.history.slice(from).map((e) => ({ event: e.event, connectionId: e.connectionId, at: e.at, ...(e.reason ? { reason: e.reason } : {}) }));
-            if (events.length > 0 || !seen) this.write({ type: 'peer', time, node, peer, ready: p.ready, events });
+            // `always`: a line even with no new event, so that a link still ready at this read is on record.
+            if (events.length > 0 || !seen || always) this.write({ type: 'peer', time, node, peer, ready: p.ready, events });
           }
         } catch {
           this.readErrors++;

@@ -16,6 +16,7 @@ import { planCampaign, replayCommand, worldOf, type CampaignOptions, type Campai
 import { isAimed } from './aim.ts';
 import { CHANNEL, MESH, NODES, OBJECTS, channel, topology, type App, type OpPlan, type OpStep } from './workload.ts';
 import type { FaultKind } from './schedule.ts';
+import { swarm } from './swarm.ts';
 
 export type { CampaignOptions, CampaignResult } from './campaign.ts';
 
@@ -26,6 +27,12 @@ const OUTCOME_FIELDS = new Set(['opId', 'status', 'errorKind', 'reply', 'attempt
 function beyondContract(outcome: Outcome): { fields?: string[] } {
   const extra = Object.keys(outcome).filter((k) => !OUTCOME_FIELDS.has(k));
   return extra.length ? { fields: extra } : {};
+}
+
+/** The attempts an Outcome reports, as the history keeps them (for attempts-stop-at-acceptance, select-one-candidates, direct-attempts-named). */
+function attemptsOf(outcome: Outcome): { attempts?: { target: string; accepted: 'yes' | 'no' | 'unknown'; reason?: string }[] } {
+  if (!Array.isArray(outcome.attempts) || outcome.attempts.length === 0) return {};
+  return { attempts: outcome.attempts.map((a) => ({ target: a.target, accepted: a.accepted, ...(typeof a.reason === 'string' ? { reason: a.reason } : {}) })) };
 }
 
 /** Starts the servers a backend needs, runs fn, and stops them again whatever happens. */
@@ -51,7 +58,22 @@ const NEEDS: Record<OpPlan['f'], Capability> = {
   close: 'objects',
   relocate: 'relocation',
   'session-relay': 'sessions',
+  'channel-set': 'channels',
+  join: 'objects',
+  'stale-message': 'relocation',
 };
+
+/** What the kit adds to the generation it reads to name one the object never had (V08: such a close or relocation is rejected). */
+const WRONG_GENERATION = 1000;
+
+/** The object's generation as the Store has it now (0 when the read fails: a generation nobody holds). */
+async function readGenerationOf(driver: Driver, objectId: string): Promise<number> {
+  try {
+    return (await driver.lookup(objectId)).generation;
+  } catch {
+    return 0;
+  }
+}
 
 const FAULT_NEEDS: Record<FaultKind, Capability> = {
   crash: 'liveness',
@@ -150,10 +172,14 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
   // Aimed faults need a simulated world to watch for their windows.
   const faults = plan.faults.filter((f) => can.has(FAULT_NEEDS[f.kind]) && (f.kind !== 'ack-lost' || description.failpoints.includes('transport.ack-lost-after-write')) && (!isAimed(f.kind) || simulatedWorldOf(driver)));
 
-  await driver.start(topology());
-  if (can.has('channels')) await driver.addChannel(channel());
-
+  const drawn = o.swarm ? swarm(o.seed, o.backend) : undefined;
+  await driver.start({ ...topology(), ...(drawn?.messageFollowMs !== undefined ? { messageFollowMs: drawn.messageFollowMs } : {}) });
+  const messageFollowMs = drawn?.messageFollowMs ?? timings.messageFollowMs;
   const recorder = new Recorder(historyPath, driver);
+  const ch = channel();
+  // Small nodes (a swarm's choice): servers refuse for capacity, so select-one picks again.
+  const small = drawn?.nodeOptions;
+  if (small) for (const node of NODES) await driver.configureNode(node, small).catch(() => {});
   const counts = { done: 0, quiet: 0, ok: 0, fail: 0, info: 0, skipped: 0 };
   const gate = new WorkloadGate(faults[0]?.afterOp);
   // A workload message's operation, by its marker (m-<worker>-<index>): what aimed faults aim at.
@@ -168,7 +194,16 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
   let openAllGates = () => {};
   let readSessions = async () => {};
   try {
-    recorder.write({ type: 'run', seed: o.seed, command });
+    recorder.write({ type: 'run', seed: o.seed, command, ...(typeof messageFollowMs === 'number' ? { messageFollowMs } : {}), ...(small ? { nodeOptions: small } : {}), ...(typeof timings.livenessDeadlineMs === 'number' ? { livenessDeadlineMs: timings.livenessDeadlineMs } : {}), ...(simulatedWorldOf(driver) ? { virtualTime: true } : {}) });
+    // Each object's last relocation the campaign saw commit: its source is the previous owner a stale message goes through.
+    const previousOwner = new Map<string, string>();
+    if (can.has('channels')) {
+      // The channel as defined: one channel-set per server, so that select-one-candidates knows every server from the start.
+      const setup = ch.servers.map((sv) => ({ process: 'setup', op: `setup-${ch.name}-${sv.node}`, f: 'channel-set', node: sv.node, channel: ch.name, channelKind: ch.kind, weight: sv.weight ?? 1, state: sv.state ?? 'Ready' }));
+      for (const b of setup) recorder.op({ type: 'invoke', ...b });
+      await driver.addChannel(ch);
+      for (const b of setup) recorder.op({ type: 'ok', ...b });
+    }
     const deadlineMs = timings.defaultDeadlineMs;
     const relocateDeadlineMs = timings.defaultDeadlineMs + timings.cutoverFallbackMs;
 
@@ -186,6 +221,7 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
       const gate = `g-${op}`;
       gates.set(gate, clock.setTimeout(() => openGate(gate), which.block));
     };
+    const readGeneration = (objectId: string) => readGenerationOf(driver, objectId);
     const runOp = async (step: OpStep, process: string, op: string): Promise<void> => {
       const p = step.plan;
       if (!can.has(NEEDS[p.f])) {
@@ -197,8 +233,27 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
       const app: AppPayload = typeof which === 'object' ? { app: 'block', gate: `g-${op}`, value: op, mark: marker } : { app: which, value: op, mark: marker };
       const objectId = 'object' in p ? p.object.id : undefined;
       if (p.f === 'session-relay') return runSessionRelay(p, process, op, marker, app, () => armGate(which, op));
+      if (p.f === 'channel-set') {
+        const b = { process, op, f: p.f, node: p.server, channel: CHANNEL, channelKind: ch.kind, weight: p.weight, state: p.state };
+        recorder.op({ type: 'invoke', ...b });
+        try {
+          await driver.setServer(CHANNEL, { node: p.server, weight: p.weight, state: p.state });
+          recorder.op({ type: 'ok', ...b });
+          counts.ok++;
+        } catch (e) {
+          recorder.op({ type: 'info', ...b, value: `driver error: ${(e as Error).message.split('\n')[0]}` });
+          counts.info++;
+        }
+        if (process === 'quiet') counts.quiet++;
+        else counts.done++;
+        return;
+      }
       let spec: OperationSpec;
       let node: string | undefined;
+      /** The generation the operation names, if it names one (written on its invoke). */
+      let generation: number | undefined;
+      /** The node a stale message is sent through. */
+      let via: string | undefined;
       switch (p.f) {
         case 'channel-request':
           spec = { kind: p.f, from: p.from, channel: CHANNEL, payload: app, deadlineMs };
@@ -211,30 +266,36 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
           spec = { kind: p.f, from: p.from, objectId: p.object.id, objectKind: p.object.kind as 'actor', on: p.on, input: { mark: marker, ...(p.tickMs ? { tickMs: p.tickMs } : {}) }, deadlineMs };
           node = p.on;
           break;
+        case 'stale-message':
+          via = previousOwner.get(p.object.id) ?? p.via;
+          spec = { kind: 'object-message', from: p.from, objectId: p.object.id, objectKind: p.object.kind, payload: app, deadlineMs, via };
+          break;
         case 'object-message':
+          if (p.staleGeneration) generation = (await readGeneration(p.object.id)) + 1;
           spec = {
             kind: p.f, from: p.from, objectId: p.object.id, objectKind: p.object.kind, payload: app, deadlineMs,
+            ...(generation !== undefined ? { generation } : {}),
             ...(p.instanceIntent ? { instanceIntent: true, activateOn: p.activateOn, factoryInput: { mark: `f-${op}`, ...(p.tickMs ? { tickMs: p.tickMs } : {}) } } : {}),
           };
           break;
         case 'close': {
-          // Close names the generation it means: the one the kit reads now.
-          let generation = 0;
-          try {
-            generation = (await driver.lookup(p.object.id)).generation;
-          } catch {
-            /* a generation nobody holds: the close is refused */
-          }
+          // Close names the generation it means: the one the kit reads now (or, on purpose, one the object never had).
+          generation = (await readGeneration(p.object.id)) + (p.wrongGeneration ? WRONG_GENERATION : 0);
           spec = { kind: p.f, from: p.from, objectId: p.object.id, generation, deadlineMs };
           break;
         }
+        case 'join':
+          generation = (await readGeneration(p.object.id)) + (p.wrongGeneration ? WRONG_GENERATION : 0);
+          spec = { kind: p.f, from: p.from, objectId: p.object.id, generation, member: p.member, deadlineMs };
+          break;
         case 'relocate':
-          spec = { kind: p.f, from: p.from, objectId: p.object.id, target: p.target, deadlineMs: relocateDeadlineMs };
+          if (p.generation) generation = (await readGeneration(p.object.id)) + (p.generation === 'wrong' ? WRONG_GENERATION : 0);
+          spec = { kind: p.f, from: p.from, objectId: p.object.id, target: p.target, deadlineMs: relocateDeadlineMs, ...(generation !== undefined ? { generation } : {}) };
           node = p.target;
           break;
       }
-      const base = { process, op, f: p.f, marker, ...(node ? { node } : {}), ...(objectId ? { objectId } : {}) };
-      recorder.op({ type: 'invoke', ...base });
+      const base = { process, op, f: p.f === 'stale-message' ? 'object-message' : p.f, marker, ...(via ? { via } : {}), ...(p.f === 'object-message' && p.instanceIntent ? { instanceIntent: true } : {}), ...(p.f === 'object-message' || p.f === 'stale-message' || p.f === 'create' ? { objectKind: p.object.kind } : {}), ...(node ? { node } : {}), ...(objectId ? { objectId } : {}), ...(p.f === 'channel-request' ? { channel: CHANNEL } : {}) };
+      recorder.op({ type: 'invoke', ...base, deadlineMs: spec.deadlineMs ?? deadlineMs, ...(generation !== undefined && p.f !== 'create' ? { generation } : {}) });
       let outcome: Outcome | null = null;
       try {
         const { opId } = await driver.submit(spec);
@@ -243,9 +304,9 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
         if (!outcome) recorder.op({ type: 'info', ...base, value: 'no outcome within its deadline and 2 s' });
         else if (outcome.status === 'reply') {
           const reply = outcome.reply as { generation?: unknown } | undefined;
-          const generation = p.f === 'create' && typeof reply?.generation === 'number' ? reply.generation : undefined;
-          recorder.op({ type: 'ok', ...base, value: outcome.reply ?? null, ...(generation !== undefined ? { generation } : {}) });
-        } else recorder.op({ type: 'fail', ...base, value: outcome.errorKind ?? outcome.status, ...beyondContract(outcome) });
+          const created = p.f === 'create' && typeof reply?.generation === 'number' ? reply.generation : undefined;
+          recorder.op({ type: 'ok', ...base, value: outcome.reply ?? null, ...(created !== undefined ? { generation: created } : {}), ...attemptsOf(outcome) });
+        } else recorder.op({ type: 'fail', ...base, value: outcome.errorKind ?? outcome.status, ...beyondContract(outcome), ...attemptsOf(outcome) });
       } catch (e) {
         recorder.op({ type: 'info', ...base, value: `driver error: ${(e as Error).message.split('\n')[0]}` });
       }
@@ -254,6 +315,10 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
       if (!outcome) counts.info++;
       else if (outcome.status === 'reply') counts.ok++;
       else counts.fail++;
+      if (p.f === 'relocate' && outcome?.status === 'reply') {
+        const rel = await driver.relocation(p.object.id).catch(() => null);
+        if (rel && rel.stage === 'committed') previousOwner.set(p.object.id, rel.source);
+      }
       if (objectId) await recorder.read(objectId, p.f === 'relocate');
     };
 
@@ -263,8 +328,8 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
     const complete = (base: OpFields, outcome: Outcome | null, error?: unknown) => {
       if (error !== undefined) recorder.op({ type: 'info', ...base, value: `driver error: ${(error as Error).message.split('\n')[0]}` });
       else if (!outcome) recorder.op({ type: 'info', ...base, value: 'no outcome within its deadline and 2 s' });
-      else if (outcome.status === 'reply') recorder.op({ type: 'ok', ...base, value: outcome.reply ?? null });
-      else recorder.op({ type: 'fail', ...base, value: outcome.errorKind ?? outcome.status, ...beyondContract(outcome) });
+      else if (outcome.status === 'reply') recorder.op({ type: 'ok', ...base, value: outcome.reply ?? null, ...attemptsOf(outcome) });
+      else recorder.op({ type: 'fail', ...base, value: outcome.errorKind ?? outcome.status, ...beyondContract(outcome), ...attemptsOf(outcome) });
     };
     const submitted = async (base: OpFields, spec: OperationSpec, afterSubmit?: () => void): Promise<Outcome | null> => {
       recorder.op({ type: 'invoke', ...base });
@@ -293,7 +358,10 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
           st.node = p.node;
           st.open = true;
           st.session = reply.sessionId;
-          await submitted({ process, op: `${op}/auth`, f: 'session-authenticate', node: p.node, ...(st.session ? { session: st.session } : {}) }, { kind: 'session-authenticate', client, deadlineMs });
+          if (p.auth !== 'skip') {
+            const wrong = p.auth === 'wrong';
+            await submitted({ process, op: `${op}/auth`, f: 'session-authenticate', node: p.node, ...(st.session ? { session: st.session } : {}), ...(wrong ? { value: 'wrong-credential' } : {}) }, { kind: 'session-authenticate', client, deadlineMs, ...(wrong ? { wrongCredential: true } : {}) });
+          }
         }
       }
       let token = p.stale ? st.previous.get(objectId) : undefined;

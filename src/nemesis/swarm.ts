@@ -25,6 +25,10 @@ export interface Swarm {
   store: Latency;
   /** The nodes' timings: the embedded backend's, or the process backend's (both the kit's own). */
   timings: { name: 'embedded' | 'process'; timings: EffectiveTimings };
+  /** Small nodes (a third of the swarms): every node's queue capacity and workers, so that servers refuse for capacity. */
+  nodeOptions?: { queueCapacity: number; workers: number };
+  /** MessageFollowDuration for the run (absent: the timings' own, 30 s): short ones let messages come after it ends. */
+  messageFollowMs?: number;
 }
 
 export function swarm(seed: number, backend: string): Swarm {
@@ -38,7 +42,7 @@ export function swarm(seed: number, backend: string): Swarm {
   if (Object.values(mix).every((w) => w === 0)) mix['object-message'] = MIX['object-message'];
   const netMax = rng.pick([0, 1, 2, 5, 20]);
   const storeMax = rng.pick([0, 1, 2, 5, 20]);
-  return {
+  const drawn: Swarm = {
     faults,
     // Faults run one at a time, each a second or two of virtual time: above about 0.05 they, not the
     // workload, set the pace.
@@ -52,10 +56,15 @@ export function swarm(seed: number, backend: string): Swarm {
     store: { min: 0, max: storeMax },
     timings: rng.chance(0.5) ? { name: 'embedded', timings: EMBEDDED_TIMINGS } : { name: 'process', timings: PROCESS_TIMINGS },
   };
+  // Drawn after everything else, so that the rest of a seed's swarm is drawn as before small nodes.
+  if (rng.chance(1 / 3)) drawn.nodeOptions = { queueCapacity: rng.int(1, 2), workers: rng.int(1, 2) };
+  const follow = rng.pick([undefined, undefined, 0, 500, 3000]);
+  if (follow !== undefined) drawn.messageFollowMs = follow;
+  return drawn;
 }
 
 /** One line saying what a seed's swarm is (the run's header and progress print it). */
 export function describeSwarm(s: Swarm): string {
   const ops = Object.entries(s.mix).filter(([, w]) => w > 0).map(([f]) => f);
-  return `faults ${s.faults.join(',')} at rate ${s.rate}; ${s.workers} workers; ops ${ops.join(',')}; ${s.blockShare * 100}% blocking, ${s.failShare * 100}% failing; network 0-${s.network.max} ms, Store 0-${s.store.max} ms; ${s.timings.name} timings`;
+  return `faults ${s.faults.join(',')} at rate ${s.rate}; ${s.workers} workers; ops ${ops.join(',')}; ${s.blockShare * 100}% blocking, ${s.failShare * 100}% failing; network 0-${s.network.max} ms, Store 0-${s.store.max} ms; ${s.timings.name} timings${s.nodeOptions ? `; small nodes (queue ${s.nodeOptions.queueCapacity}, ${s.nodeOptions.workers} workers)` : ''}${s.messageFollowMs !== undefined ? `; Message Follow ${s.messageFollowMs} ms` : ''}`;
 }

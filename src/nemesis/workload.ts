@@ -50,16 +50,33 @@ export type OpPlan =
   | { f: 'channel-request'; from: Rid; app: App }
   | { f: 'node-direct'; from: Rid; to: Rid; app: App }
   | { f: 'create'; from: Rid; object: PoolObject; on: Rid; tickMs?: number }
-  | { f: 'object-message'; from: Rid; object: PoolObject; app: App; instanceIntent?: boolean; activateOn?: Rid; tickMs?: number }
-  | { f: 'close'; from: Rid; object: PoolObject }
-  | { f: 'relocate'; from: Rid; object: PoolObject; target: Rid }
+  /** `staleGeneration`: the message names a generation that is not the object's (the one the kit reads, plus one): V07 says it runs all the same. */
+  | { f: 'object-message'; from: Rid; object: PoolObject; app: App; instanceIntent?: boolean; activateOn?: Rid; tickMs?: number; staleGeneration?: boolean }
+  /** `wrongGeneration`: the close names a generation the object never had (the one read, plus 1,000), which must be rejected (V08). */
+  | { f: 'close'; from: Rid; object: PoolObject; wrongGeneration?: boolean }
+  /** `generation`: the relocation names the generation read (`read`) or one the object never had (`wrong`, plus 1,000: rejected, V08). */
+  | { f: 'relocate'; from: Rid; object: PoolObject; target: Rid; generation?: 'read' | 'wrong' }
   /**
    * The worker's Session client (`c<n>` of worker `w<n>`) relays a message to an Actor through a
    * Session on `node`: it connects (and authenticates) when its current connection is to another
    * node or closed, and binds the Actor when that Session holds no binding of it. With `stale` it
    * relays through the binding its previous Session had, if any (which must not work).
    */
-  | { f: 'session-relay'; client: string; node: Rid; object: PoolObject; app: App; stale?: boolean };
+  | { f: 'session-relay'; client: string; node: Rid; object: PoolObject; app: App; stale?: boolean; auth?: 'skip' | 'wrong' }
+  /**
+   * The kit changes one server of the channel: its weight (0 takes it out of select-one's
+   * candidates) and its state (NotReady likewise). Each change sets both, so the history says
+   * what the server is after it without reading back.
+   */
+  | { f: 'channel-set'; from: Rid; server: Rid; weight: number; state: 'Ready' | 'NotReady' }
+  /** A User Spot membership change naming the generation read, or (`wrongGeneration`) one the object never had: rejected (V08). */
+  | { f: 'join'; from: Rid; object: PoolObject; member: Rid; wrongGeneration?: boolean }
+  /**
+   * A message through a stale owner cache: sent `via` the source of the object's last relocation
+   * the campaign saw commit (the previous owner), which follows it to the target while Message
+   * Follow lasts and refuses it after (R-OBJ-3). With no relocation seen yet, via a node drawn here.
+   */
+  | { f: 'stale-message'; from: Rid; object: PoolObject; app: App; via: Rid };
 
 export interface OpStep {
   /** 0-based position in the workload; also names the operation (`<worker>-<index>`) and its markers. */
@@ -89,12 +106,16 @@ export const MIX: Mix = {
   close: 3,
   relocate: 7,
   'session-relay': 8,
+  'channel-set': 4,
+  join: 3,
+  'stale-message': 6,
 };
 
 /** Shares of messages that run the failing handler (a HandlerError is a result like any other) and a blocking one. */
 const FAIL_SHARE = 0.1;
 const BLOCK_SHARE = 0.15;
-const MAX_BLOCK_MS = 2000;
+/** Longer than the deadline of either timings (1,000 ms embedded, 2,000 ms process), so that some replies come after it. */
+const MAX_BLOCK_MS = 3000;
 const TICK_MS = 250;
 
 export function workerName(i: number): string {
@@ -132,24 +153,44 @@ export function planWorkload(options: WorkloadOptions): OpStep[] {
       }
       case 'object-message': {
         const object = rng.pick(OBJECTS);
-        const intent = object.kind === 'instance-spot' && rng.chance(0.7);
+        // Instance intent goes mostly to Instance Spots; now and then to an Actor or User Spot, which it must not cold-activate (V12).
+        const intent = object.kind === 'instance-spot' ? rng.chance(0.7) : rng.chance(0.1);
         plan = {
           f, from, object, app: app(),
           ...(intent ? { instanceIntent: true, activateOn: rng.pick(NODES), ...(rng.chance(0.3) ? { tickMs: TICK_MS } : {}) } : {}),
         };
+        if (!intent && rng.chance(0.2)) plan.staleGeneration = true;
         break;
       }
       case 'close':
-        plan = { f, from, object: rng.pick(OBJECTS) };
+        plan = { f, from, object: rng.pick(OBJECTS), ...(rng.chance(0.3) ? { wrongGeneration: true } : {}) };
         break;
       case 'relocate':
-        plan = { f, from, object: rng.pick(OBJECTS), target: rng.pick(NODES) };
+        {
+          const g = rng.next();
+          plan = { f, from, object: rng.pick(OBJECTS), target: rng.pick(NODES), ...(g < 0.25 ? { generation: 'wrong' as const } : g < 0.5 ? { generation: 'read' as const } : {}) };
+        }
         break;
       case 'session-relay':
         plan = {
           f, client: clientName(index % options.workers), node: from, object: rng.pick(OBJECTS.filter((o) => o.kind === 'actor')), app: app(),
           ...(rng.chance(0.15) ? { stale: true } : {}),
         };
+        {
+          // When it connects anew: now and then it does not authenticate, or with a wrong credential (R-SES-3).
+          const a = rng.next();
+          if (a < 0.12) plan.auth = 'skip';
+          else if (a < 0.24) plan.auth = 'wrong';
+        }
+        break;
+      case 'join':
+        plan = { f, from, object: rng.pick(OBJECTS.filter((o) => o.kind === 'user-spot')), member: rng.pick(NODES), ...(rng.chance(0.4) ? { wrongGeneration: true } : {}) };
+        break;
+      case 'stale-message':
+        plan = { f, from, object: rng.pick(OBJECTS.filter((o) => o.kind !== 'instance-spot')), app: app(), via: rng.pick(NODES) };
+        break;
+      case 'channel-set':
+        plan = { f, from, server: rng.pick(NODES), weight: rng.pick([0, 1, 1, 2, 3]), state: rng.chance(0.75) ? 'Ready' : 'NotReady' };
         break;
     }
     steps.push({ index, worker: workerName(index % options.workers), plan });
