@@ -31,6 +31,7 @@ export interface Equivalent {
 const CALLER = 'impl-reference/channel/caller.ts';
 const SELECT = 'impl-reference/channel/select-one.ts';
 const OPERATION = 'impl-reference/node/operation.ts';
+const OBJECT_CALLER = 'impl-reference/objects/object-caller.ts';
 
 /** select-one's order among candidates: every such mutant still picks an eligible server (3.1). */
 const WHICH_CANDIDATE =
@@ -51,6 +52,9 @@ const NOT_READY_MID_ROUND =
 
 const LOST_LATE =
   "finishWith sees a lost completion only from a late promise, after the operation timed out: send() turns a lost completion that comes in time into the end 'lost' (caller.ts:173). The ended Operation drops whatever finish() is then called with (R-GEN-3).";
+
+const MESSAGE_GENERATION =
+  "The generation a regular message names travels in its work, but the host reads it only under the kit mutant message-requires-generation (object-host.ts): a message goes to the current Ready object whatever generation it names (V07). Sending it always, never, or empty changes nothing.";
 
 const SWITCHED_ONLY =
   "endsOnFirst is false only under the kit mutant double-terminal, and the right-hand side is false only under failure-leaves-operation-open; with the kit's switches off the condition is true already.";
@@ -107,4 +111,9 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'equivalent', file: OPERATION, line: 58, mutator: 'ConditionalExpression', original: "if (status === 'reply')", replacement: 'true', why: 'It sets reply to undefined on an Outcome that is not a reply: a key holding undefined is no key once the Outcome crosses JSON, and reads as absent in-process.' },
   { kind: 'equivalent', file: OPERATION, line: 72, mutator: 'ConditionalExpression', original: 'if (this.deadlineApplies)', replacement: 'true', why: 'deadlineApplies is false only under the kit mutant reselect-past-deadline (caller.ts); with its switch off the test is true already.' },
   { kind: 'equivalent', file: OPERATION, line: 87, mutator: 'BlockStatement', original: '} finally {', replacement: '{}', why: 'A deadline timer left armed after the race is won resolves a promise nobody awaits any more: no behaviour follows from it.' },
+  // ---- objects/object-caller.ts ---------------------------------------------------------------
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 60, mutator: 'ConditionalExpression', original: 'spec.generation !== undefined ? { generation: spec.generation } : {}', replacement: 'true', why: MESSAGE_GENERATION },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 60, mutator: 'ConditionalExpression', original: 'spec.generation !== undefined ? { generation: spec.generation } : {}', replacement: 'false', why: MESSAGE_GENERATION },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 60, mutator: 'EqualityOperator', original: 'spec.generation !== undefined ? { generation: spec.generation } : {}', replacement: 'spec.generation === undefined', why: MESSAGE_GENERATION },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 60, mutator: 'ObjectLiteral', original: '{ generation: spec.generation }', replacement: '{}', why: MESSAGE_GENERATION },
 ];
