@@ -19,6 +19,7 @@ import type { Driver } from '../src/driver/types.ts';
 import { FrameReader, quote, type Frame } from './frames.ts';
 import { checkParams, checkResult, mismatchLine, prepareWireSchema } from './wire-schema.ts';
 import { WIRE_PROTOCOL_VERSION } from '../src/driver/schema/methods.ts';
+import { killGroup } from '../src/harness/process-group.ts';
 
 export const DRIVER_METHODS = [
   'describe', 'start', 'addChannel', 'setServer', 'addNode', 'configureNode', 'submit', 'outcome', 'cancel', 'shutdown',
@@ -124,15 +125,6 @@ function keepForScenario(text: string): void {
   scenarioStderr.size += text.length;
 }
 
-/** Kill a process group, quietly if it is already gone. */
-function killGroup(pid: number | undefined): void {
-  if (!pid) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // ESRCH: nothing left in the group
-  }
-}
 
 /** One running implementation process and the JSON-RPC conversation with it. */
 class Peer {
@@ -201,6 +193,8 @@ class Peer {
     for (const f of frames) {
       if (this.broken) return;
       if (f.kind === 'error') return this.fail(new WireFatal(f.error));
+      // Protocol 1 has no notifications: an implementation that sends one speaks something else.
+      if (f.kind === 'notification') return this.fail(new WireFatal(`the implementation sent a notification, which protocol "${WIRE_PROTOCOL_VERSION}" has none of: ${quote(f.text)}`));
       const p = this.pending.get(f.message.id);
       if (!p) return this.fail(new WireFatal(`the implementation answered an unknown request id ${f.message.id}: ${quote(f.text)}`));
       this.pending.delete(f.message.id);
