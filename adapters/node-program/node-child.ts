@@ -7,7 +7,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { FrameReader, quote, type Frame } from '../frames.ts';
-import { freezeGroup, killGroup, thawGroup } from '../../src/harness/process-group.ts';
+import { freezeGroup, groupGone, killGroup, thawGroup } from '../../src/harness/process-group.ts';
 
 /** A failure of one node's process or of the conversation with it; one line. */
 export class NodeProgramError extends Error {}
@@ -58,9 +58,10 @@ export class NodeChild {
       });
       this.child.on('exit', (code, signal) => {
         this.gone(signal ? `was killed by ${signal}` : `exited with code ${code}`);
-        // The leader is gone: whatever it left in its group goes too.
+        // The leader is gone: whatever it left in its group goes too, and is waited for, so that
+        // "ended" means nothing of the node is left running.
         killGroup(this.child.pid);
-        resolve();
+        void groupGone(this.child.pid).then(() => resolve());
       });
     });
     this.child.stdout!.on('data', (chunk: Buffer) => this.frames(this.reader.push(chunk)));

@@ -81,3 +81,13 @@ function read(path: string): string | undefined {
     return undefined;
   }
 }
+
+/** Resolves once nothing is left in the group (a SIGKILLed member may take a moment to be reaped), or after withinMs. */
+export async function groupGone(pgid: number | undefined, withinMs = 2000): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  while (signalGroup(pgid, 0 as unknown as NodeJS.Signals)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return true;
+}
