@@ -309,6 +309,9 @@ export class NodeProgramCluster implements Driver {
   // ---- faults --------------------------------------------------------------------------------
 
   async fault(fault: Fault): Promise<FaultResult> {
+    // The kit's clock when it starts to act: whatever the runtime does about the fault comes after
+    // this (a crashed node's peers may notice before the SIGKILLed process is reaped).
+    const at = Date.now();
     const note = (how: FaultRecord['how'], means: string, peer?: Rid) => noteFault({ kind: fault.kind, node: 'node' in fault ? fault.node : undefined, peer, how, means });
     switch (fault.kind) {
       case 'crash': {
@@ -353,7 +356,7 @@ export class NodeProgramCluster implements Driver {
       default:
         throw new NodeProgramError(`fault ${fault.kind} is not served to node programs yet (it needs the Location Store through the kit)`);
     }
-    return { at: Date.now() };
+    return { at };
   }
 
   private async crash(s: Slot): Promise<void> {
