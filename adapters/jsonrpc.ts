@@ -20,6 +20,7 @@ import { FrameReader, quote, type Frame } from './frames.ts';
 import { checkParams, checkResult, mismatchLine, prepareWireSchema } from './wire-schema.ts';
 import { WIRE_PROTOCOL_VERSION } from '../src/driver/schema/methods.ts';
 import { killGroup } from '../src/harness/process-group.ts';
+import { noteFault } from './fault-log.ts';
 
 export const DRIVER_METHODS = [
   'describe', 'start', 'addChannel', 'setServer', 'addNode', 'configureNode', 'submit', 'outcome', 'cancel', 'shutdown',
@@ -287,12 +288,26 @@ export async function openWire(command: string, options: WireOptions = {}): Prom
   return new Proxy({} as Driver, {
     get(_t, name: string) {
       if (!(DRIVER_METHODS as readonly string[]).includes(name)) return undefined;
-      return (...args: unknown[]) =>
-        p.call(name, { driver, args }, ownWait(name, args)).catch((e: unknown) => {
+      return (...args: unknown[]) => {
+        // Every fault of an exec: runtime is the runtime's own account: the kit asked, it said done.
+        if (name === 'fault') noteSelfReported(args[0]);
+        return p.call(name, { driver, args }, ownWait(name, args)).catch((e: unknown) => {
           if (e instanceof WireFatal) fatal ??= e;
           throw e;
         });
+      };
     },
+  });
+}
+
+function noteSelfReported(fault: unknown): void {
+  const f = (fault ?? {}) as { kind?: unknown; node?: unknown; peer?: unknown };
+  noteFault({
+    kind: String(f.kind),
+    ...(typeof f.node === 'string' ? { node: f.node } : {}),
+    ...(typeof f.peer === 'string' ? { peer: f.peer } : {}),
+    how: 'self-reported',
+    means: 'the runtime was asked over the wire (protocol 1) and answered that it was done',
   });
 }
 
