@@ -3,13 +3,14 @@
 // checks a restarted node forgets, on the rule's assertion (not an error).
 
 import assert from 'node:assert/strict';
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { openWire } from '../adapters/jsonrpc.ts';
 import { openNodeProgram } from '../adapters/node-program.ts';
 import type { Driver, Outcome } from '../src/driver/types.ts';
+import type { Compliance } from '../src/report/compliance.ts';
 import { spotcheck, tempDir } from './helpers.ts';
 
 const CHEAT = 'python3 test/support/cheating-node.py';
@@ -73,6 +74,11 @@ test('(b) a node program that reloads its memory after a restart fails "new conn
   // The rule's own assertion (violated), not an error of the kit or the runtime.
   assert.match(cheat.stdout, /is on connection ID .*, which was used before A restarted/, said);
 
-  const honest = spotcheck(['run', '--impl', 'node:python3 examples/python-runtime/node.py', '--level', 'core', '--tags', RESTART_SCENARIO, '--parallel', '0', '--out', tempDir('honest-restart')], 180_000);
+  const out = tempDir('honest-restart');
+  const honest = spotcheck(['run', '--impl', 'node:python3 examples/python-runtime/node.py', '--level', 'core', '--tags', RESTART_SCENARIO, '--parallel', '0', '--out', out], 180_000);
   assert.match(honest.stdout, /^1 passed, 0 failed/m, `${honest.stdout}\n${honest.stderr}`);
+  // compliance.json says how the scenario's faults were done: both by the kit, from outside.
+  const c = JSON.parse(readFileSync(join(out, 'compliance.json'), 'utf8')) as Compliance;
+  const scenario = c.requirements.find((r) => r.id === 'V05')!.scenarios.find((s) => s.status === 'passed')!;
+  assert.deepEqual(scenario.faults?.map((f) => [f.kind, f.node, f.how]), [['crash', 'A', 'outside'], ['restart', 'A', 'outside']]);
 });
