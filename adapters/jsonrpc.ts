@@ -117,7 +117,8 @@ export function takeScenarioStderr(): string {
   return text;
 }
 
-function keepForScenario(text: string): void {
+/** Keeps stderr text for the scenario's report (node programs' processes use it too). */
+export function keepForScenario(text: string): void {
   if (scenarioStderr.size + text.length > SCENARIO_STDERR_MAX_CHARS) {
     scenarioStderr.dropped += text.length;
     return;

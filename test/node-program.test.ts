@@ -122,3 +122,11 @@ test('node: with no command is a usage error', () => {
   assert.equal(r.code, 2);
   assert.match(r.stderr.trim(), /^.*--impl node: needs a command/);
 });
+
+test('a protocol-1 runtime given as node: is refused in one line naming both versions, exit 2', () => {
+  const r = spotcheck(['run', '--impl', 'node:python3 examples/python-runtime/runtime.py', '--level', 'core', '--parallel', '0'], 60_000);
+  assert.equal(r.code, 2, `${r.stdout}\n${r.stderr}`);
+  const lines = r.stderr.trim().split('\n');
+  assert.equal(lines.length, 1, r.stderr);
+  assert.match(lines[0], /speaks protocol "1"; a node program speaks protocol "2"/);
+});

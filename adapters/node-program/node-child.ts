@@ -7,6 +7,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { FrameReader, quote, type Frame } from '../frames.ts';
+import { keepForScenario } from '../jsonrpc.ts';
 import { freezeGroup, groupGone, killGroup, thawGroup } from '../../src/harness/process-group.ts';
 
 /** A failure of one node's process or of the conversation with it; one line. */
@@ -70,7 +71,10 @@ export class NodeChild {
     this.child.stderr!.on('data', (text: string) => {
       for (const line of text.split('\n')) if (line.trim()) this.stderrTail.push(line);
       this.stderrTail.splice(0, Math.max(0, this.stderrTail.length - STDERR_TAIL));
-      if (process.env.SPOTCHECK_DEBUG) process.stderr.write(`[${label}] ${text}`);
+      // Kept with the scenario's report (stderr.log), each line naming the node and incarnation.
+      const tagged = text.replace(/^(?=.)/gm, `[${label}] `);
+      keepForScenario(tagged);
+      if (process.env.SPOTCHECK_DEBUG) process.stderr.write(tagged);
     });
   }
 
