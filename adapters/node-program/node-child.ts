@@ -25,6 +25,15 @@ export interface Arrival {
 
 const STDERR_TAIL = 5;
 
+/**
+ * Every node process of this kit process that has not ended. Their groups are detached, so they
+ * would outlive the kit (a stopped one forever): at exit, whatever is left is killed.
+ */
+const living = new Set<NodeChild>();
+process.once('exit', () => {
+  for (const c of living) killGroup(c.pid);
+});
+
 interface Pending {
   method: string;
   resolve(v: unknown): void;
@@ -52,13 +61,16 @@ export class NodeChild {
     // detached: a group of its own, so that SIGKILL and SIGSTOP reach whatever the command started.
     this.child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stdin!.on('error', () => {}); // reported through 'exit'
+    living.add(this);
     this.exited = new Promise((resolve) => {
       this.child.on('error', (e) => {
         this.gone(`could not be started: ${e.message}`);
+        living.delete(this);
         resolve();
       });
       this.child.on('exit', (code, signal) => {
         this.gone(signal ? `was killed by ${signal}` : `exited with code ${code}`);
+        living.delete(this);
         // The leader is gone: whatever it left in its group goes too, and is waited for, so that
         // "ended" means nothing of the node is left running.
         killGroup(this.child.pid);
