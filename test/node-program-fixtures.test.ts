@@ -29,7 +29,7 @@ function handlerRunsOn(journal: Awaited<ReturnType<Driver['journal']>>, node: st
   return journal.filter((e) => e.kind === 'handler' && e.node === node && (e.input as { mark?: string }).mark === mark).length;
 }
 
-test('(a) a runtime that ignores fault requests: under exec: its "crashed" node answers on; under node: the kit kills it', async () => {
+test('(a) a runtime that ignores fault requests: under exec: its "crashed" and "hung" nodes answer on; under node: the kit kills and stops them', async () => {
   // exec: the kit asks, the runtime says "done", and the node it was to crash runs the next request.
   const lying = await openWire(`${CHEAT} --exec`);
   await lying.start({ meshes: [{ name: 'm1', nodes: ['A', 'B', 'C'] }] });
@@ -39,6 +39,9 @@ test('(a) a runtime that ignores fault requests: under exec: its "crashed" node 
     const o = await direct(lying, 'A', 'B', 'after-crash');
     assert.equal(o?.status, 'reply', 'under exec: the crashed node still answers');
     assert.equal(handlerRunsOn(await lying.journal(), 'B', 'after-crash'), 1);
+    // (c) asked to hang, it answers on.
+    await lying.fault({ kind: 'hang', node: 'C' });
+    assert.equal((await direct(lying, 'A', 'C', 'while-hung'))?.status, 'reply', 'under exec: the hung node still answers');
   } finally {
     await lying.close();
   }
@@ -59,6 +62,9 @@ test('(a) a runtime that ignores fault requests: under exec: its "crashed" node 
     const c = (d as unknown as { slots: Map<string, { child: { pid: number } }> }).slots.get('C')!.child.pid;
     const { readFileSync } = await import('node:fs');
     assert.equal(readFileSync(`/proc/${c}/stat`, 'utf8').split(') ')[1][0], 'T', 'C is stopped, whatever it would have answered');
+    const o2 = await direct(d, 'A', 'C', 'while-hung');
+    assert.notEqual(o2?.status, 'reply', `under node: the hung node answers nothing (${JSON.stringify(o2)})`);
+    assert.equal(handlerRunsOn(await d.journal(), 'C', 'while-hung'), 0);
   } finally {
     await d.close();
   }
