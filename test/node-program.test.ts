@@ -53,7 +53,7 @@ test('a node program: one process per node, a reply, crash by SIGKILL, restart a
     takeScenarioFaults();
     await d.fault({ kind: 'crash', node: 'B' });
     assert.equal((await d.node('B')).alive, false);
-    assert.equal(pidsOf([started[1]]).length, 0, "B's process group is gone");
+    await waitFor(async () => pidsOf([started[1]]).length === 0, 3000); // B's process group is gone
     const old = (await d.peer('C', 'B')).connectionId;
     await d.fault({ kind: 'restart', node: 'B' });
     assert.equal((await d.node('B')).alive, true);

@@ -64,7 +64,8 @@ export class NodeProgramCluster implements Driver {
   private readonly relays = new Map<string, LinkRelay>();
   private readonly channels = new Map<string, ChannelSpec>();
   private readonly released = new Set<string>();
-  private readonly impostors: NodeChild[] = [];
+  /** Every process started for this cluster (earlier incarnations and impostors too): close ends them all. */
+  private readonly children: NodeChild[] = [];
   private readonly evidence = new Evidence();
   private closed = false;
 
@@ -173,6 +174,7 @@ export class NodeProgramCluster implements Driver {
     const incarnation = slot.incarnation;
     const label = `${slot.rid}#${incarnation}`;
     const child = await startChild(label, this.command, (a: Arrival) => this.evidence.arrived(slot.rid, incarnation, a));
+    this.children.push(child);
     slot.child = child;
     slot.dead = false;
     const started = await child.call<{ address?: unknown } | null>('start', { args: [this.config(slot)] }, NODE_CALL_TIMEOUT_MS);
@@ -366,7 +368,10 @@ export class NodeProgramCluster implements Driver {
     // (the kernel would otherwise close its sockets with a FIN its peers could take for one).
     const { into, out } = this.relaysOf(s.rid);
     for (const r of [...into, ...out]) r.silence();
-    await s.child.kill();
+    // In effect once the signal is sent (nothing more is accepted from it from then on); the
+    // reaping is not waited for: a scenario crashes two nodes one after the other, and the second
+    // crash's time must not come after the first one's consequences (close() waits for it).
+    void s.child.kill();
   }
 
   private async move(s: Slot): Promise<void> {
@@ -395,7 +400,7 @@ export class NodeProgramCluster implements Driver {
     const claims = as ?? s.rid;
     const mesh = this.meshes.get(s.mesh)!;
     const child = await startChild(`impostor@${s.rid}`, this.command, () => {});
-    this.impostors.push(child);
+    this.children.push(child);
     const config: StartConfig = {
       ...this.config(s),
       rid: claims,
@@ -411,8 +416,7 @@ export class NodeProgramCluster implements Driver {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const children = [...[...this.slots.values()].map((s) => s.child), ...this.impostors].filter((c): c is NodeChild => c !== undefined);
-    await Promise.all(children.map((c) => c.end()));
+    await Promise.all(this.children.map((c) => c.end()));
     await Promise.all([...this.relays.values()].map((r) => r.stop()));
     this.evidence.close();
   }

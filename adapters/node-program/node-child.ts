@@ -146,7 +146,7 @@ export class NodeChild {
     });
   }
 
-  /** Crash: nothing more is accepted from it, then SIGKILL to its group; resolves once it exited. */
+  /** Crash: nothing more is accepted from it, then SIGKILL to its group; resolves once nothing of it is left. */
   async kill(): Promise<void> {
     this.accepting = false;
     this.exitInfo ??= 'was killed by the kit (SIGKILL)';
