@@ -67,6 +67,11 @@ export class NodeProgramCluster implements Driver {
   /** Every process started for this cluster (earlier incarnations and impostors too): close ends them all. */
   private readonly children: NodeChild[] = [];
   private readonly evidence = new Evidence();
+  /**
+   * The last view each node gave of itself and of each peer. A stopped (hung) process cannot answer;
+   * what it holds is what it held when it stopped, so that is what the kit shows for it.
+   */
+  private readonly lastViews = new Map<string, unknown>();
   private closed = false;
 
   constructor(private readonly command: string) {}
@@ -269,7 +274,11 @@ export class NodeProgramCluster implements Driver {
     this.slot(peer);
     // A dead process has no connections; what its earlier incarnation saw went with it.
     if (s.dead || !s.child || s.child.state === 'dead') return { node, peer, ready: false, history: [] };
-    return s.child.call<PeerView>('peer', { args: [peer] }, NODE_CALL_TIMEOUT_MS);
+    const key = `peer ${node} ${peer} ${s.incarnation}`;
+    if (s.child.state === 'hung' && this.lastViews.has(key)) return this.lastViews.get(key) as PeerView;
+    const view = await s.child.call<PeerView>('peer', { args: [peer] }, NODE_CALL_TIMEOUT_MS);
+    this.lastViews.set(key, view);
+    return view;
   }
 
   async node(node: Rid): Promise<NodeView> {
@@ -278,7 +287,10 @@ export class NodeProgramCluster implements Driver {
       const options = this.meshes.get(s.mesh)!.options;
       return { rid: node, alive: false, host: 'Ready', queue: { depth: 0, capacity: options.queueCapacity ?? 0, running: 0, workers: options.workers ?? 0 } };
     }
+    const key = `node ${node} ${s.incarnation}`;
+    if (s.child.state === 'hung' && this.lastViews.has(key)) return { ...(this.lastViews.get(key) as NodeView), rid: node, alive: true };
     const view = await s.child.call<NodeView>('node', { args: [] }, NODE_CALL_TIMEOUT_MS);
+    this.lastViews.set(key, view);
     // Alive is the kit's to say: the process is there.
     return { ...view, rid: node, alive: true };
   }
