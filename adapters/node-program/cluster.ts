@@ -102,8 +102,9 @@ export class NodeProgramCluster implements Driver {
 
   async addNode(mesh: string, rid: Rid): Promise<void> {
     if (this.slots.has(rid)) throw new NodeProgramError(`node ${rid} already exists`);
-    const m = this.meshes.get(mesh);
-    if (!m) throw new NodeProgramError(`no mesh named ${mesh}`);
+    // A node may be the first of a mesh start() did not bring up: the mesh begins with it.
+    const m = this.meshes.get(mesh) ?? { credential: randomBytes(16).toString('hex'), options: {}, nodes: [] };
+    this.meshes.set(mesh, m);
     const slot: Slot = { rid, mesh, incarnation: 0, dead: false };
     this.slots.set(rid, slot);
     m.nodes.push(rid);
