@@ -11,8 +11,20 @@ export interface WireResponse {
   error?: { code?: unknown; message: string };
 }
 
-/** A response (with the line it was read from), or an error that quotes the offending text. */
-export type Frame = { kind: 'message'; message: WireResponse; text: string } | { kind: 'error'; error: string };
+/**
+ * A JSON-RPC notification (a method and no id). Protocol 1 has none; under protocol 2 a node program
+ * sends its journal lines and the results its application received this way (docs/node-program.md).
+ */
+export interface WireNotification {
+  method: string;
+  params: unknown;
+}
+
+/** A response or a notification (with the line it was read from), or an error that quotes the offending text. */
+export type Frame =
+  | { kind: 'message'; message: WireResponse; text: string }
+  | { kind: 'notification'; notification: WireNotification; text: string }
+  | { kind: 'error'; error: string };
 
 /** The longest line the reader accepts; a longer one is an error, and is skipped up to its end. */
 export const MAX_LINE_CHARS = 16 * 1024 * 1024;
@@ -39,6 +51,7 @@ export function parseLine(line: string): Frame | undefined {
     return { kind: 'error', error: `the implementation wrote JSON that is not a JSON-RPC response: ${quote(line)}` };
   }
   const m = msg as Record<string, unknown>;
+  if (typeof m.method === 'string' && !('id' in m)) return { kind: 'notification', notification: { method: m.method, params: m.params }, text: line };
   if (typeof m.id !== 'number' || !Number.isSafeInteger(m.id)) {
     return { kind: 'error', error: `the implementation answered with no request id the kit could have sent: ${quote(line)}` };
   }

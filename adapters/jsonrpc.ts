@@ -19,6 +19,8 @@ import type { Driver } from '../src/driver/types.ts';
 import { FrameReader, quote, type Frame } from './frames.ts';
 import { checkParams, checkResult, mismatchLine, prepareWireSchema } from './wire-schema.ts';
 import { WIRE_PROTOCOL_VERSION } from '../src/driver/schema/methods.ts';
+import { killGroup } from '../src/harness/process-group.ts';
+import { noteFault } from './fault-log.ts';
 
 export const DRIVER_METHODS = [
   'describe', 'start', 'addChannel', 'setServer', 'addNode', 'configureNode', 'submit', 'outcome', 'cancel', 'shutdown',
@@ -115,7 +117,8 @@ export function takeScenarioStderr(): string {
   return text;
 }
 
-function keepForScenario(text: string): void {
+/** Keeps stderr text for the scenario's report (node programs' processes use it too). */
+export function keepForScenario(text: string): void {
   if (scenarioStderr.size + text.length > SCENARIO_STDERR_MAX_CHARS) {
     scenarioStderr.dropped += text.length;
     return;
@@ -124,15 +127,6 @@ function keepForScenario(text: string): void {
   scenarioStderr.size += text.length;
 }
 
-/** Kill a process group, quietly if it is already gone. */
-function killGroup(pid: number | undefined): void {
-  if (!pid) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // ESRCH: nothing left in the group
-  }
-}
 
 /** One running implementation process and the JSON-RPC conversation with it. */
 class Peer {
@@ -201,6 +195,8 @@ class Peer {
     for (const f of frames) {
       if (this.broken) return;
       if (f.kind === 'error') return this.fail(new WireFatal(f.error));
+      // Protocol 1 has no notifications: an implementation that sends one speaks something else.
+      if (f.kind === 'notification') return this.fail(new WireFatal(`the implementation sent a notification, which protocol "${WIRE_PROTOCOL_VERSION}" has none of: ${quote(f.text)}`));
       const p = this.pending.get(f.message.id);
       if (!p) return this.fail(new WireFatal(`the implementation answered an unknown request id ${f.message.id}: ${quote(f.text)}`));
       this.pending.delete(f.message.id);
@@ -293,12 +289,26 @@ export async function openWire(command: string, options: WireOptions = {}): Prom
   return new Proxy({} as Driver, {
     get(_t, name: string) {
       if (!(DRIVER_METHODS as readonly string[]).includes(name)) return undefined;
-      return (...args: unknown[]) =>
-        p.call(name, { driver, args }, ownWait(name, args)).catch((e: unknown) => {
+      return (...args: unknown[]) => {
+        // Every fault of an exec: runtime is the runtime's own account: the kit asked, it said done.
+        if (name === 'fault') noteSelfReported(args[0]);
+        return p.call(name, { driver, args }, ownWait(name, args)).catch((e: unknown) => {
           if (e instanceof WireFatal) fatal ??= e;
           throw e;
         });
+      };
     },
+  });
+}
+
+function noteSelfReported(fault: unknown): void {
+  const f = (fault ?? {}) as { kind?: unknown; node?: unknown; peer?: unknown };
+  noteFault({
+    kind: String(f.kind),
+    ...(typeof f.node === 'string' ? { node: f.node } : {}),
+    ...(typeof f.peer === 'string' ? { peer: f.peer } : {}),
+    how: 'self-reported',
+    means: 'the runtime was asked over the wire (protocol 1) and answered that it was done',
   });
 }
 

@@ -160,7 +160,7 @@ test('fuzz: arbitrary bytes, cut anywhere, never make the reader throw, and give
       const whole = readAll([bytes]);
       const cut = readAll(chunked(bytes, cuts));
       for (const f of cut) {
-        assert.ok(f.kind === 'message' || f.kind === 'error');
+        assert.ok(f.kind === 'message' || f.kind === 'notification' || f.kind === 'error');
         if (f.kind === 'error') assert.ok(!f.error.includes('\n'), 'an error is one line');
       }
       assert.deepEqual(cut, whole);

@@ -12,6 +12,7 @@ import { certificateHashes, kitIdentity, type KitHashes, type KitIdentity } from
 import { levelNamed, needsOfTags, withinLevel } from '../requirements/levels.ts';
 import { suiteScenarios, type SuiteScenario } from '../requirements/suite-scenarios.ts';
 import { KIT_ROOT } from '../run/suite.ts';
+import { faultSummary, type FaultSummary } from './fault-summary.ts';
 
 export const CERTIFICATE_FORMAT = 'spotcheck-certificate/1';
 
@@ -36,6 +37,8 @@ export interface Certificate {
     note?: string;
   }>;
   summary: Compliance['summary'];
+  /** How the scenarios' faults were done: from outside, or the runtime's own word (fault-summary.ts). */
+  faults?: FaultSummary;
   selection: RunInfo['selection'];
   environment: RunEnvironment[];
   startedAt: string;
@@ -69,6 +72,7 @@ export function buildCertificate(c: Compliance, timing: { startedAt: string; dur
       return { id: r.id, status: r.status, counts: r.counts, scenarios: r.scenarios.length, ...(note ? { note } : {}) };
     }),
     summary: c.summary,
+    faults: faultSummary(c),
     selection: run.selection,
     environment: run.environment,
     startedAt: timing.startedAt,

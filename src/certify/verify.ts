@@ -8,6 +8,7 @@
 // against is the same, and a commit of documentation alone changes nothing a certificate rests on.
 
 import { readFileSync } from 'node:fs';
+import { faultSummary } from './fault-summary.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { complianceShapeProblem } from '../report/merge.ts';
 import { levelMet, requirementStatus, resultsOf, type Compliance, type RequirementStatus } from '../report/compliance.ts';
@@ -145,6 +146,7 @@ export function verifyCertificate(cert: Certificate): string[] {
   };
   differ('summary', cert.summary, tally(cert.requirements), 'its requirements give');
   differ('compliance.summary', c.summary, tally(c.requirements), 'its requirements give');
+  if (cert.faults !== undefined) differ('faults', cert.faults, faultSummary(c), 'its scenarios give');
 
   // The level: what it lacks, and the level met, from the scenarios and the implementation's description.
   const requested = levelNamed(cert.level.requested)!;

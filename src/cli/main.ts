@@ -487,7 +487,7 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('run', { isDefault: true })
     .description('run the features against an implementation and write reports')
-    .option('--impl <name>', 'implementation: reference, mutant:<name> or exec:<command>', 'reference')
+    .option('--impl <name>', 'implementation: reference, mutant:<name>, exec:<command> or node:<command> (one process per node, faults from outside)', 'reference')
     .option('--level <name>', `conformance level the implementation must show: ${LEVEL_NAMES.join(', ')}`, 'full')
     .addOption(new Option('--backend <name>', 'embedded (in-memory Store), redis (a real Redis Store), process (a process per node on NATS and Redis) or sim (the embedded nodes in a simulated world: virtual time, seeded)').default('embedded'))
     .option('--tags <expression>', 'Cucumber tag expression selecting scenarios, e.g. "@V01 or @R-CH-1"')
@@ -503,7 +503,7 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('certify')
     .description("run the level's scenarios several times and write certificate.json and a badge; or make them from reports (--from)")
-    .option('--impl <name>', 'implementation: reference, mutant:<name> or exec:<command>')
+    .option('--impl <name>', 'implementation: reference, mutant:<name>, exec:<command> or node:<command> (one process per node, faults from outside)')
     .option('--level <name>', `level to certify: ${LEVEL_NAMES.join(', ')} (default full)`)
     .option('--backend <name>', 'embedded (default), redis or process')
     .option('--runs <n>', `times the selection runs; every result must be the same each time (default ${DEFAULT_CERTIFY_RUNS})`, positiveInt)

@@ -4,6 +4,7 @@
 import type { Driver, EffectiveTimings } from './types.ts';
 import { isReferenceMutant, openEmbedded } from '../../adapters/embedded.ts';
 import { openWire } from '../../adapters/jsonrpc.ts';
+import { openNodeProgram } from '../../adapters/node-program.ts';
 import { DO_NOTHING, isDoNothing, openDoNothing } from '../../adapters/do-nothing.ts';
 import { openProcess, prepareProcess } from '../../adapters/process.ts';
 import { openSim } from '../../adapters/sim.ts';
@@ -19,7 +20,7 @@ export const BACKENDS = ['embedded', 'redis', 'process', 'sim'] as const;
 export class UsageError extends Error {}
 
 export interface Target {
-  /** "reference", "mutant:<name>", "do-nothing:<name>" or "exec:<command>". */
+  /** "reference", "mutant:<name>", "do-nothing:<name>", "exec:<command>" or "node:<command>". */
   impl: string;
   backend: string;
   /** The Redis server of this run (backends redis and process); the runner starts it. */
@@ -48,6 +49,11 @@ export function checkTarget(target: Target): void {
     if (target.backend !== 'embedded') throw new UsageError(`--backend ${target.backend} is the reference's; an exec: implementation brings its own`);
     return;
   }
+  if (target.impl.startsWith('node:')) {
+    if (target.impl.slice('node:'.length).trim() === '') throw new UsageError('--impl node: needs a command that runs one node, e.g. node:"python3 my-node.py"');
+    if (target.backend !== 'embedded') throw new UsageError(`--backend ${target.backend} is the reference's; a node: program's nodes are processes the kit starts itself`);
+    return;
+  }
   if (!(BACKENDS as readonly string[]).includes(target.backend)) {
     throw new UsageError(`unknown backend "${target.backend}" (known: ${BACKENDS.join(', ')})`);
   }
@@ -63,17 +69,18 @@ export function checkTarget(target: Target): void {
     if (isReferenceMutant(name)) return;
     throw new UsageError(`unknown mutant "${name}" (see: spotcheck mutants --list)`);
   }
-  throw new UsageError(`unknown implementation "${target.impl}" (known: reference, mutant:<name>, do-nothing:<name>, exec:<command>)`);
+  throw new UsageError(`unknown implementation "${target.impl}" (known: reference, mutant:<name>, do-nothing:<name>, exec:<command>, node:<command>)`);
 }
 
 /** Work a backend does once per run, in the process that starts the workers, before they start. */
 export async function prepareTarget(target: Target): Promise<void> {
-  if (target.backend === 'process' && !target.impl.startsWith('exec:') && !target.impl.startsWith('do-nothing:')) await prepareProcess();
+  if (target.backend === 'process' && !/^(exec|node|do-nothing):/.test(target.impl)) await prepareProcess();
 }
 
 export async function openDriver(target: Target): Promise<Driver> {
   checkTarget(target);
   if (target.impl.startsWith('exec:')) return openWire(target.impl.slice('exec:'.length), { callTimeoutMs: target.callTimeoutMs });
+  if (target.impl.startsWith('node:')) return openNodeProgram(target.impl.slice('node:'.length));
   if (target.impl.startsWith('do-nothing:')) return openDoNothing(target.impl.slice('do-nothing:'.length));
   const mutant = target.impl.startsWith('mutant:') ? target.impl.slice('mutant:'.length) : undefined;
   if (target.backend === 'sim') return openSim({ mutant, seed: target.seed ?? 1, ...(target.latency ?? {}), ...(target.timings ? { timings: target.timings } : {}) });

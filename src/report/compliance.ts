@@ -10,6 +10,7 @@ import { REQUIREMENTS } from '../requirements/registry.ts';
 import { lacksForLevel, levelMet, levelNamed, meets, needsOfTags, whyNotMet, type LevelName } from '../requirements/levels.ts';
 import type { Description } from '../driver/types.ts';
 import type { Failure, ScenarioResult } from '../run/results.ts';
+import type { FaultRecord } from '../../adapters/fault-log.ts';
 
 export type RequirementStatus = 'passed' | 'failed' | 'partial' | 'not-applicable' | 'untested';
 
@@ -24,6 +25,12 @@ export interface ScenarioEntry {
   failure?: Failure;
   /** The capabilities and `failpoint:<name>` the scenario needs (its tags), when it needs any. */
   needs?: string[];
+  /**
+   * Runtimes over the wire: each fault the scenario injected and how it was done: "outside" (the
+   * kit did it to the runtime's processes or links: node: programs) or "self-reported" (the kit
+   * asked and has the runtime's word: every fault of an exec: runtime, and failpoints).
+   */
+  faults?: FaultRecord[];
 }
 
 /** A server the run used, and the version it reported. */
@@ -132,7 +139,7 @@ export function buildCompliance(input: {
       id,
       status,
       counts: { passed: n('passed'), failed: n('failed'), notApplicable: n('not-applicable') },
-      scenarios: scenarios.map(({ name, uri, line, status, lacks, failure, tags }) => {
+      scenarios: scenarios.map(({ name, uri, line, status, lacks, failure, tags, faults }) => {
         const needs = needsOfTags(tags);
         return {
           name,
@@ -142,6 +149,7 @@ export function buildCompliance(input: {
           ...(lacks ? { lacks } : {}),
           ...(failure ? { failure } : {}),
           ...(needs.length > 0 ? { needs } : {}),
+          ...(faults && faults.length > 0 ? { faults } : {}),
         };
       }),
       ...(status === 'partial' ? { note: partialNote(scenarios) } : {}),
@@ -199,6 +207,7 @@ export function resultsOf(c: Pick<Compliance, 'requirements'>): ScenarioResult[]
       if (!r) {
         r = { name: s.name, uri: s.uri, line: s.line, tags: (s.needs ?? []).map((n) => `@${n}`), status: s.status };
         if (s.lacks) r.lacks = s.lacks;
+        if (s.faults) r.faults = s.faults;
         if (s.failure) {
           r.failure = s.failure;
           r.message = s.failure.message;

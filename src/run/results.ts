@@ -5,6 +5,7 @@
 // undefined step, all say the scenario could not judge (see src/checks/violation.ts).
 
 import type * as messages from '@cucumber/messages';
+import { FAULTS_MEDIA_TYPE, type FaultRecord } from '../../adapters/fault-log.ts';
 import { VIOLATION_TYPE } from '../checks/violation.ts';
 
 export type ScenarioStatus = 'passed' | 'failed' | 'not-applicable';
@@ -46,6 +47,8 @@ export interface ScenarioResult {
   failure?: Failure;
   /** For a not-applicable scenario: the capabilities and failpoints it needs that the implementation lacks. */
   lacks?: string[];
+  /** Runtimes over the wire: each fault the scenario injected, and whether the kit did it from outside. */
+  faults?: FaultRecord[];
 }
 
 export const NOT_APPLICABLE_MEDIA_TYPE = 'text/x.spotcheck.not-applicable';
@@ -61,6 +64,7 @@ interface CaseState {
   worst: string;
   failure?: Failure;
   lacks?: string[];
+  faults?: FaultRecord[];
 }
 
 interface StepRef {
@@ -102,6 +106,10 @@ export class ResultCollector {
     if (envelope.attachment?.mediaType === NOT_APPLICABLE_MEDIA_TYPE && envelope.attachment.testCaseStartedId) {
       const state = this.started.get(envelope.attachment.testCaseStartedId);
       if (state) state.lacks = envelope.attachment.body.replace(NOT_APPLICABLE_PREFIX, '').split(',').filter(Boolean);
+    }
+    if (envelope.attachment?.mediaType === FAULTS_MEDIA_TYPE && envelope.attachment.testCaseStartedId) {
+      const state = this.started.get(envelope.attachment.testCaseStartedId);
+      if (state) state.faults = JSON.parse(envelope.attachment.body) as FaultRecord[];
     }
     if (envelope.testStepFinished) {
       const { testCaseStartedId, testStepId, testStepResult: r } = envelope.testStepFinished;
@@ -155,6 +163,7 @@ export class ResultCollector {
       status,
     };
     if (status === 'not-applicable') result.lacks = state.lacks;
+    if (state.faults) result.faults = state.faults;
     if (status === 'failed') {
       result.failure = state.failure ?? { kind: 'skipped', step: '', line: 0, message: 'skipped, with no missing capability to explain it' };
       result.message = result.failure.message;

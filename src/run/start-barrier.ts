@@ -1,5 +1,6 @@
 // A start barrier for runs with several workers: each worker loads the step definitions (and,
-// for an exec: implementation, starts its runtime and has it answer once), then waits until every
+// for an exec: implementation, starts its runtime and has it answer once; for a node: program,
+// asks its description of one process of it), then waits until every
 // worker has done so, before any scenario of any worker runs. A worker still loading (tsx
 // compiling the suite, a runtime starting) takes the CPU from another worker's first scenario,
 // which may be timing a deadline: on 2 cores with 4 workers, CI saw a 300 ms deadline's timeout
@@ -23,7 +24,7 @@ BeforeAll({ timeout: -1 }, async function () {
   const workers = Number(process.env[START_BARRIER_WORKERS]);
   if (!dir || !(workers > 1)) return;
   const target = this.parameters as unknown as Target;
-  if (target.impl.startsWith('exec:')) await startRuntime(target);
+  if (target.impl.startsWith('exec:') || target.impl.startsWith('node:')) await startRuntime(target);
   writeFileSync(join(dir, `worker-${process.pid}`), '');
   const end = Date.now() + MAX_WAIT_MS;
   while (readdirSync(dir).length < workers && Date.now() < end) await new Promise((r) => setTimeout(r, 20));

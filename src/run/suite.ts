@@ -32,7 +32,7 @@ export const DEFAULT_PARALLEL = 4;
  */
 export function defaultParallel(backend: string, impl?: string): number {
   if (backend === 'process') return Math.max(1, Math.min(DEFAULT_PARALLEL, availableParallelism() + 1));
-  if (impl?.startsWith('exec:')) return Math.max(1, Math.min(DEFAULT_PARALLEL, availableParallelism()));
+  if (impl?.startsWith('exec:') || impl?.startsWith('node:')) return Math.max(1, Math.min(DEFAULT_PARALLEL, availableParallelism()));
   // A simulated world never waits on the machine: its scenarios only compute, one worker per core.
   if (backend === 'sim') return Math.max(1, Math.min(DEFAULT_PARALLEL, availableParallelism()));
   return DEFAULT_PARALLEL;

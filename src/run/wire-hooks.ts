@@ -5,14 +5,19 @@
 // - when the conversation broke in a way that ends the run (a call without an answer, a line that
 //   is not a response), that is attached too: the runner ends the run on it, even if a step
 //   caught the Driver's error and failed with another.
-// Nothing here judges a scenario; for the embedded and process backends both are no-ops.
+// - how each fault the scenario injected was done (adapters/fault-log.ts), for compliance.json.
+// Nothing here judges a scenario; for the embedded and process backends all are no-ops.
 
 import { After, type World } from '@cucumber/cucumber';
 import { WIRE_FATAL_MEDIA_TYPE, takeScenarioStderr, wireFatal } from '../../adapters/jsonrpc.ts';
+import { FAULTS_MEDIA_TYPE, takeScenarioFaults } from '../../adapters/fault-log.ts';
 
 After({ name: "keep the implementation's stderr" }, function (this: World, { pickle }) {
   const stderr = takeScenarioStderr();
   if (stderr) this.attach(stderr, { mediaType: 'text/plain', fileName: 'stderr.log' });
+  // How each fault was done (outside, or the runtime's own word), for compliance.json.
+  const faults = takeScenarioFaults();
+  if (faults.length > 0) this.attach(JSON.stringify(faults), FAULTS_MEDIA_TYPE);
   const fatal = wireFatal();
   if (fatal) this.attach(`${fatal.message} (scenario ${pickle.uri}: ${pickle.name})`, WIRE_FATAL_MEDIA_TYPE);
 });

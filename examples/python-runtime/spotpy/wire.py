@@ -123,9 +123,9 @@ def _read_stdin(loop: asyncio.AbstractEventLoop, server: Server) -> None:
             pass  # the loop is already closed
 
 
-async def _serve() -> None:
+async def _serve(make_server: Any) -> None:
     loop = asyncio.get_running_loop()
-    server = Server(loop)
+    server = make_server(loop)
     threading.Thread(target=_read_stdin, args=(loop, server), name='stdin', daemon=True).start()
     await server.finished
     await server.close_all()
@@ -135,5 +135,7 @@ async def _serve() -> None:
             task.cancel()
 
 
-def main() -> None:
-    asyncio.run(_serve())
+def main(make_server: Any = Server) -> None:
+    """Serve the wire protocol on stdio: a whole cluster per `open` (Server, protocol 1), or with
+    node_program.NodeServer one node of a node program (protocol 2)."""
+    asyncio.run(_serve(make_server))

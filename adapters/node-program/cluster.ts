@@ -1,0 +1,436 @@
+// A Driver over a node program (--impl "node:<cmd>", docs/node-program.md): the kit starts one OS
+// process per node of the topology, each in a process group of its own, and owns everything
+// between them. Every node is told its peers are at the kit's relays (one per direction of every
+// link, src/harness/link-relay.ts), so the kit, not the runtime, carries out the faults:
+//   crash     the relays of its links go silent, then SIGKILL to its process group
+//   hang      SIGSTOP to its process group, until every thread is stopped
+//   restart   a new process with the same RID and nothing else (a new incarnation)
+//   close     the relay of that one direction of that one link ends its connections (FIN or RST)
+//   move      new relays for the links into the node, the new addresses told to its peers
+//   impostor  its links reset, SIGKILL, then another process of the program at its address, with
+//             another mesh's credential or another member's RID
+// Failpoints fire inside a protocol step, which no outside action can hit: the node is asked, and
+// the fault log (adapters/fault-log.ts) says it was self-reported.
+// The journal and the results the application received are what the nodes notified, stamped by
+// the kit on arrival; a killed incarnation's later lines are not accepted (node-child.ts).
+
+import { randomBytes } from 'node:crypto';
+import type {
+  ChannelServerSpec, ChannelSpec, Description, Driver, Fault, FaultResult, JournalEntry, NodeOptions, NodeView,
+  ObjectRecordView, OperationSpec, Outcome, PeerView, RelocationView, Rid, SessionView, StoreLogEntry, Topology,
+} from '../../src/driver/types.ts';
+import { LinkRelay } from '../../src/harness/link-relay.ts';
+import { noteFault, type FaultRecord } from '../fault-log.ts';
+import { NodeProgramError, type Arrival, type NodeChild } from './node-child.ts';
+import { describeProgram, NODE_CALL_TIMEOUT_MS, startChild } from './handshake.ts';
+import { Evidence } from './evidence.ts';
+
+/** How long start and addNode wait for every peer connection to be ready. */
+const PEERS_READY_WITHIN_MS = 5000;
+
+/** What a node program process is given when it starts (docs/node-program.md, "Start configuration"). */
+export interface StartConfig {
+  rid: Rid;
+  mesh: string;
+  /** 1 for the first process of this RID, one more for each restart: the kit's count, for the node's logs. */
+  incarnation: number;
+  /** The mesh credential every member proves its RID with. */
+  credential: string;
+  /** Where to listen: a host and port 0 (any free port); the node answers the address it got. */
+  listen: string;
+  /** Every other node of the mesh, at the address of the kit's relay for that link. */
+  peers: Record<Rid, string>;
+  nodeOptions: NodeOptions;
+  channels: ChannelSpec[];
+  /** Gates of the test application already released (they stay open for every incarnation). */
+  releasedGates: string[];
+}
+
+interface Slot {
+  rid: Rid;
+  mesh: string;
+  incarnation: number;
+  child?: NodeChild;
+  /** Where its process listens now (relays into it point here). */
+  address?: string;
+  /** Not alive: crashed, replaced by an impostor, or shut down. */
+  dead: boolean;
+}
+
+export class NodeProgramCluster implements Driver {
+  private readonly slots = new Map<Rid, Slot>();
+  private readonly meshes = new Map<string, { credential: string; options: NodeOptions; nodes: Rid[] }>();
+  /** One relay per direction of every link: `${from}->${to}`. */
+  private readonly relays = new Map<string, LinkRelay>();
+  private readonly channels = new Map<string, ChannelSpec>();
+  private readonly released = new Set<string>();
+  /** Every process started for this cluster (earlier incarnations and impostors too): close ends them all. */
+  private readonly children: NodeChild[] = [];
+  private readonly evidence = new Evidence();
+  /**
+   * The last view each node gave of itself and of each peer. A stopped (hung) process cannot answer;
+   * what it holds is what it held when it stopped, so that is what the kit shows for it.
+   */
+  private readonly lastViews = new Map<string, unknown>();
+  private closed = false;
+
+  constructor(private readonly command: string) {}
+
+  describe(): Promise<Description> {
+    return describeProgram(this.command);
+  }
+
+  // ---- topology ------------------------------------------------------------------------------
+
+  async start(topology: Topology): Promise<void> {
+    const added: Slot[] = [];
+    for (const m of topology.meshes) {
+      const mesh = this.meshes.get(m.name) ?? { credential: randomBytes(16).toString('hex'), options: m.nodeOptions ?? {}, nodes: [] };
+      this.meshes.set(m.name, mesh);
+      for (const rid of m.nodes) {
+        if (this.slots.has(rid)) throw new NodeProgramError(`node ${rid} already exists`);
+        const slot: Slot = { rid, mesh: m.name, incarnation: 0, dead: false };
+        this.slots.set(rid, slot);
+        mesh.nodes.push(rid);
+        added.push(slot);
+      }
+    }
+    await this.linkUp(added);
+    await Promise.all(added.map((s) => this.launch(s)));
+    await Promise.all(added.map((s) => this.waitPeers(s)));
+  }
+
+  async addNode(mesh: string, rid: Rid): Promise<void> {
+    if (this.slots.has(rid)) throw new NodeProgramError(`node ${rid} already exists`);
+    // A node may be the first of a mesh start() did not bring up: the mesh begins with it.
+    const m = this.meshes.get(mesh) ?? { credential: randomBytes(16).toString('hex'), options: {}, nodes: [] };
+    this.meshes.set(mesh, m);
+    const slot: Slot = { rid, mesh, incarnation: 0, dead: false };
+    this.slots.set(rid, slot);
+    m.nodes.push(rid);
+    await this.linkUp([slot]);
+    // Discovery: every running member hears where the new node is (its relay).
+    await Promise.all(this.running(mesh, rid).map((s) => s.child!.call('discovery', { args: [{ [rid]: this.relay(s.rid, rid).address }] }, NODE_CALL_TIMEOUT_MS)));
+    await this.launch(slot);
+    await this.waitPeers(slot);
+    await Promise.all(this.running(mesh, rid).map((s) => this.waitPeers(s, [rid])));
+  }
+
+  /** Relays for every direction of every link of the new nodes that has none yet. */
+  private async linkUp(added: Slot[]): Promise<void> {
+    const starting: Promise<string>[] = [];
+    for (const s of added) {
+      for (const other of this.meshes.get(s.mesh)!.nodes) {
+        if (other === s.rid) continue;
+        for (const key of [`${s.rid}->${other}`, `${other}->${s.rid}`]) {
+          if (this.relays.has(key)) continue;
+          const relay = new LinkRelay(key);
+          this.relays.set(key, relay);
+          relay.retarget(this.slots.get(key.split('->')[1])?.address);
+          starting.push(relay.start());
+        }
+      }
+    }
+    await Promise.all(starting);
+  }
+
+  private relay(from: Rid, to: Rid): LinkRelay {
+    const r = this.relays.get(`${from}->${to}`);
+    if (!r) throw new NodeProgramError(`no link from ${from} to ${to}`);
+    return r;
+  }
+
+  /** Relays whose connections end at the node (its peers' links to it), or start there. */
+  private relaysOf(rid: Rid): { into: LinkRelay[]; out: LinkRelay[] } {
+    const into: LinkRelay[] = [];
+    const out: LinkRelay[] = [];
+    for (const [key, r] of this.relays) {
+      const [from, to] = key.split('->');
+      if (to === rid) into.push(r);
+      if (from === rid) out.push(r);
+    }
+    return { into, out };
+  }
+
+  private running(mesh: string, except?: Rid): Slot[] {
+    return [...this.slots.values()].filter((s) => s.mesh === mesh && s.rid !== except && !s.dead && s.child?.state === 'running');
+  }
+
+  private config(slot: Slot): StartConfig {
+    const mesh = this.meshes.get(slot.mesh)!;
+    const peers: Record<Rid, string> = {};
+    for (const other of mesh.nodes) if (other !== slot.rid) peers[other] = this.relay(slot.rid, other).address;
+    return {
+      rid: slot.rid,
+      mesh: slot.mesh,
+      incarnation: slot.incarnation,
+      credential: mesh.credential,
+      listen: '127.0.0.1:0',
+      peers,
+      nodeOptions: mesh.options,
+      channels: [...this.channels.values()],
+      releasedGates: [...this.released],
+    };
+  }
+
+  /** A new process for the slot (a new incarnation); relays into it point at where it listens. */
+  private async launch(slot: Slot): Promise<void> {
+    if (this.closed) throw new NodeProgramError('the cluster is closed');
+    slot.incarnation++;
+    const incarnation = slot.incarnation;
+    const label = `${slot.rid}#${incarnation}`;
+    const child = await startChild(label, this.command, (a: Arrival) => this.evidence.arrived(slot.rid, incarnation, a));
+    this.children.push(child);
+    slot.child = child;
+    slot.dead = false;
+    const started = await child.call<{ address?: unknown } | null>('start', { args: [this.config(slot)] }, NODE_CALL_TIMEOUT_MS);
+    if (typeof started?.address !== 'string') throw new NodeProgramError(`node ${label}: start answered no address it listens at`);
+    slot.address = started.address;
+    for (const r of this.relaysOf(slot.rid).into) r.retarget(slot.address);
+  }
+
+  private async waitPeers(slot: Slot, peers?: Rid[]): Promise<void> {
+    const names = peers ?? this.meshes.get(slot.mesh)!.nodes.filter((n) => n !== slot.rid && !this.slots.get(n)!.dead);
+    if (names.length === 0) return;
+    await this.live(slot.rid).call('waitPeers', { args: [names, PEERS_READY_WITHIN_MS] }, PEERS_READY_WITHIN_MS + NODE_CALL_TIMEOUT_MS);
+  }
+
+  private slot(rid: Rid): Slot {
+    const s = this.slots.get(rid);
+    if (!s) throw new NodeProgramError(`no node with RID ${rid}`);
+    return s;
+  }
+
+  /** The node's process, which must be running. */
+  private live(rid: Rid): NodeChild {
+    const s = this.slot(rid);
+    if (s.dead || !s.child) throw new NodeProgramError(`node ${rid} is not alive`);
+    return s.child;
+  }
+
+  /** A call to every running node (a hung one gets it when... never: it missed it, as a stopped process would). */
+  private async everyone(method: string, args: unknown[]): Promise<void> {
+    await Promise.all([...this.slots.values()].filter((s) => !s.dead && s.child?.state === 'running').map((s) => s.child!.call(method, { args }, NODE_CALL_TIMEOUT_MS)));
+  }
+
+  async configureNode(node: Rid, options: NodeOptions): Promise<void> {
+    await this.live(node).call('configureNode', { args: [options] }, NODE_CALL_TIMEOUT_MS);
+  }
+
+  async addChannel(channel: ChannelSpec): Promise<void> {
+    for (const s of channel.servers) this.slot(s.node);
+    this.channels.set(channel.name, structuredClone(channel));
+    await this.everyone('addChannel', [channel]);
+  }
+
+  async setServer(channel: string, server: ChannelServerSpec): Promise<void> {
+    const c = this.channels.get(channel);
+    if (!c) throw new NodeProgramError(`no channel named ${channel}`);
+    const s = c.servers.find((x) => x.node === server.node);
+    if (!s) throw new NodeProgramError(`${server.node} does not serve channel ${channel}`);
+    if (server.weight !== undefined) s.weight = server.weight;
+    if (server.state !== undefined) s.state = server.state;
+    await this.everyone('setServer', [channel, server]);
+  }
+
+  // ---- operations ----------------------------------------------------------------------------
+
+  async submit(op: OperationSpec): Promise<{ opId: string }> {
+    const from = (op as { from?: Rid }).from;
+    if (typeof from !== 'string') throw new NodeProgramError(`operation kind ${op.kind} has no calling node`);
+    const slot = this.slot(from);
+    const r = await this.live(from).call<{ opId?: unknown }>('submit', { args: [op] }, NODE_CALL_TIMEOUT_MS);
+    if (typeof r?.opId !== 'string') throw new NodeProgramError(`node ${from}: submit answered no opId`);
+    this.evidence.started(r.opId, from, slot.incarnation);
+    return { opId: r.opId };
+  }
+
+  outcome(opId: string, waitMs: number): Promise<Outcome | null> {
+    return this.evidence.outcome(opId, waitMs);
+  }
+
+  async cancel(opId: string): Promise<void> {
+    const by = this.evidence.startedBy(opId);
+    if (!by) throw new NodeProgramError(`no operation ${opId}`);
+    const s = this.slot(by.rid);
+    if (s.incarnation !== by.incarnation || s.dead) return; // the process that started it is gone
+    await this.live(by.rid).call('cancel', { args: [opId] }, NODE_CALL_TIMEOUT_MS);
+  }
+
+  async shutdown(node: Rid): Promise<void> {
+    const s = this.slot(node);
+    await this.live(node).call('shutdown', { args: [] }, NODE_CALL_TIMEOUT_MS);
+    s.dead = true;
+  }
+
+  async releaseGate(gate: string): Promise<void> {
+    this.released.add(gate);
+    await this.everyone('releaseGate', [gate]);
+  }
+
+  // ---- observations --------------------------------------------------------------------------
+
+  async peer(node: Rid, peer: Rid): Promise<PeerView> {
+    const s = this.slot(node);
+    this.slot(peer);
+    // A dead process has no connections; what its earlier incarnation saw went with it.
+    if (s.dead || !s.child || s.child.state === 'dead') return { node, peer, ready: false, history: [] };
+    const key = `peer ${node} ${peer} ${s.incarnation}`;
+    if (s.child.state === 'hung' && this.lastViews.has(key)) return this.lastViews.get(key) as PeerView;
+    const view = await s.child.call<PeerView>('peer', { args: [peer] }, NODE_CALL_TIMEOUT_MS);
+    this.lastViews.set(key, view);
+    return view;
+  }
+
+  async node(node: Rid): Promise<NodeView> {
+    const s = this.slot(node);
+    if (s.dead || !s.child || s.child.state === 'dead') {
+      const options = this.meshes.get(s.mesh)!.options;
+      return { rid: node, alive: false, host: 'Ready', queue: { depth: 0, capacity: options.queueCapacity ?? 0, running: 0, workers: options.workers ?? 0 } };
+    }
+    const key = `node ${node} ${s.incarnation}`;
+    if (s.child.state === 'hung' && this.lastViews.has(key)) return { ...(this.lastViews.get(key) as NodeView), rid: node, alive: true };
+    const view = await s.child.call<NodeView>('node', { args: [] }, NODE_CALL_TIMEOUT_MS);
+    this.lastViews.set(key, view);
+    // Alive is the kit's to say: the process is there.
+    return { ...view, rid: node, alive: true };
+  }
+
+  async journal(): Promise<JournalEntry[]> {
+    return this.evidence.journal();
+  }
+
+  /** The journal with each line's incarnation (a restarted node's lines are told apart). */
+  evidenceLines() {
+    return this.evidence.lines();
+  }
+
+  async storeLog(): Promise<StoreLogEntry[]> {
+    return [];
+  }
+
+  lookup(_objectId: string): Promise<ObjectRecordView> {
+    return Promise.reject(new NodeProgramError('lookup: node programs have no Location Store through the kit yet (capability objects)'));
+  }
+
+  relocation(_objectId: string): Promise<RelocationView | null> {
+    return Promise.reject(new NodeProgramError('relocation: not served to node programs yet (capability relocation)'));
+  }
+
+  session(_client: string): Promise<SessionView> {
+    return Promise.reject(new NodeProgramError('session: not served to node programs yet (capability sessions)'));
+  }
+
+  // ---- faults --------------------------------------------------------------------------------
+
+  async fault(fault: Fault): Promise<FaultResult> {
+    // The kit's clock when it starts to act: whatever the runtime does about the fault comes after
+    // this (a crashed node's peers may notice before the SIGKILLed process is reaped).
+    const at = Date.now();
+    const note = (how: FaultRecord['how'], means: string, peer?: Rid) => noteFault({ kind: fault.kind, node: 'node' in fault ? fault.node : undefined, peer, how, means });
+    switch (fault.kind) {
+      case 'crash': {
+        const s = this.slot(fault.node);
+        await this.crash(s);
+        note('outside', 'its links went silent, then SIGKILL to its process group');
+        break;
+      }
+      case 'hang': {
+        const child = this.live(fault.node);
+        await child.freeze();
+        note('outside', 'SIGSTOP to its process group, every thread stopped');
+        break;
+      }
+      case 'restart': {
+        const s = this.slot(fault.node);
+        if (!s.dead) throw new NodeProgramError(`node ${s.rid} is running; only a crashed node can be restarted`);
+        await this.launch(s);
+        note('outside', `a new process (incarnation ${s.incarnation}) with the same RID and nothing else`);
+        break;
+      }
+      case 'close-connection': {
+        this.slot(fault.peer);
+        const n = this.relay(fault.node, fault.peer).close(fault.mode === 'orderly' ? 'orderly' : 'error');
+        if (n === 0) throw new NodeProgramError(`no connection from ${fault.node} to ${fault.peer}`);
+        note('outside', `the kit's relay of ${fault.node}->${fault.peer} ended its connection with ${fault.mode === 'orderly' ? 'a FIN' : 'an RST'}`, fault.peer);
+        break;
+      }
+      case 'move':
+        await this.move(this.slot(fault.node));
+        note('outside', "new relays for every link into it, their addresses published to its peers, the old connections closed orderly");
+        break;
+      case 'impostor':
+        await this.impostor(this.slot(fault.node), fault.as);
+        note('outside', `its links reset, SIGKILL, then another process of the program at its address ${fault.as ? `proving to be ${fault.as}` : 'without the mesh credential'}`);
+        break;
+      case 'failpoint': {
+        const r = await this.live(fault.node).call<FaultResult>('fault', { args: [fault] }, NODE_CALL_TIMEOUT_MS);
+        note('self-reported', `failpoint ${fault.name}, armed by the node itself`, fault.peer);
+        return r;
+      }
+      default:
+        throw new NodeProgramError(`fault ${fault.kind} is not served to node programs yet (it needs the Location Store through the kit)`);
+    }
+    return { at };
+  }
+
+  private async crash(s: Slot): Promise<void> {
+    if (s.dead || !s.child) throw new NodeProgramError(`node ${s.rid} is not alive`);
+    s.dead = true;
+    // No goodbye on any connection: its peers' connections go half-open, as if the host vanished
+    // (the kernel would otherwise close its sockets with a FIN its peers could take for one).
+    const { into, out } = this.relaysOf(s.rid);
+    for (const r of [...into, ...out]) r.silence();
+    // In effect once the signal is sent (nothing more is accepted from it from then on); the
+    // reaping is not waited for: a scenario crashes two nodes one after the other, and the second
+    // crash's time must not come after the first one's consequences (close() waits for it).
+    void s.child.kill();
+  }
+
+  private async move(s: Slot): Promise<void> {
+    if (s.dead) throw new NodeProgramError(`node ${s.rid} is not alive`);
+    const old = this.relaysOf(s.rid).into;
+    for (const r of old) {
+      const [from] = r.label.split('->');
+      const moved = new LinkRelay(r.label);
+      moved.retarget(s.address);
+      await moved.start();
+      this.relays.set(r.label, moved);
+      const peer = this.slots.get(from)!;
+      if (!peer.dead && peer.child?.state === 'running') await peer.child.call('discovery', { args: [{ [s.rid]: moved.address }] }, NODE_CALL_TIMEOUT_MS);
+      r.close('orderly');
+      void r.stop();
+    }
+  }
+
+  private async impostor(s: Slot, as: Rid | undefined): Promise<void> {
+    if (as !== undefined) this.slot(as);
+    if (s.dead || !s.child) throw new NodeProgramError(`node ${s.rid} is not alive`);
+    s.dead = true;
+    const { into, out } = this.relaysOf(s.rid);
+    for (const r of [...into, ...out]) r.close('error');
+    await s.child.kill();
+    const claims = as ?? s.rid;
+    const mesh = this.meshes.get(s.mesh)!;
+    const child = await startChild(`impostor@${s.rid}`, this.command, () => {});
+    this.children.push(child);
+    const config: StartConfig = {
+      ...this.config(s),
+      rid: claims,
+      incarnation: 0,
+      credential: as ? mesh.credential : randomBytes(16).toString('hex'),
+      peers: {}, // it calls nobody; it only answers at the address
+    };
+    const started = await child.call<{ address?: unknown }>('start', { args: [config] }, NODE_CALL_TIMEOUT_MS);
+    if (typeof started?.address !== 'string') throw new NodeProgramError(`impostor at ${s.rid}: start answered no address`);
+    for (const r of into) r.retarget(started.address);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all(this.children.map((c) => c.end()));
+    await Promise.all([...this.relays.values()].map((r) => r.stop()));
+    this.evidence.close();
+  }
+}
