@@ -3,7 +3,7 @@
 import { Given, When } from '@cucumber/cucumber';
 import type { ChannelKind, ChannelServerSpec, Rid } from '../src/driver/types.ts';
 import { eventually } from './support/eventually.ts';
-import { type SpotWorld } from './support/world.ts';
+import { SETUP_BOUND_MS, type SpotWorld } from './support/world.ts';
 
 Given('MessageFollowDuration is {int} ms', function (this: SpotWorld, ms: number) {
   if (this.meshes.size > 0) throw new Error('MessageFollowDuration must be set before the mesh starts');
@@ -67,7 +67,8 @@ Given("node {rid}'s queue is full", async function (this: SpotWorld, node: Rid) 
     });
     this.fillers.push(opId);
   }
-  await eventually(`node ${node}'s queue to be full`, this.description.timings.defaultDeadlineMs, async () => {
+  // A precondition, not a rule's timing: bounded by the setup bound, at least the runtime's deadline.
+  await eventually(`node ${node}'s queue to be full`, Math.max(SETUP_BOUND_MS, this.description.timings.defaultDeadlineMs), async () => {
     const q = (await this.driver.node(node)).queue;
     return q.depth >= q.capacity && q.running >= q.workers;
   });

@@ -189,6 +189,13 @@ export const SCHEDULING_TOLERANCE_MS = 50;
 export const SPEC_CUTOVER_FALLBACK_MS = 1000;
 export const SPEC_MESSAGE_FOLLOW_DEFAULT_MS = 30_000;
 
+/**
+ * How long a Given may take to set its situation up (a queue filled, a gate reached): no rule turns
+ * on it, so a slow runtime or a loaded machine is waited for rather than failed. Bounded, so a
+ * runtime that never gets there fails the step with a setup error.
+ */
+export const SETUP_BOUND_MS = 10_000;
+
 /** However long ago the relevant event was, a "never" is watched at least this long: more than one look. */
 export const MIN_WATCH_MS = 150;
 
