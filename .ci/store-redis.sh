@@ -44,6 +44,9 @@ trap 'exit 130' INT TERM
 
 apt_install() {
   if [ -z "$APT_UPDATED" ]; then apt-get update -q >/dev/null && APT_UPDATED=1 || return 1; fi
+  # A dpkg run cut short earlier on this machine makes apt-get refuse: finish it and retry once.
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@" >/dev/null && return 0
+  DEBIAN_FRONTEND=noninteractive dpkg --configure -a >/dev/null || true
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@" >/dev/null
 }
 
