@@ -133,7 +133,7 @@ export class Caller {
     if (target === this.node.rid) return this.node.live() ? this.node.submitLocal(op.opId, work) : undefined;
     const link = this.node.link(target);
     if (!link?.ready) return undefined;
-    return link.submit(op.opId, work, this.node.takeAckLost(target), op.deadlineApplies ? op.deadlineAt : undefined);
+    return link.submit(op.opId, work, this.node.failpoints.takeAckLost(target), op.deadlineApplies ? op.deadlineAt : undefined);
   }
 
   /**

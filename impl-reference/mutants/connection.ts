@@ -1,5 +1,5 @@
-// Mutants of a node's peer connections and its descriptor list (spec 3.2, 7; node/mesh-node.ts and
-// peer-link.ts). Each function acts out one bug; the node or link calls it from the decision point
+// Mutants of a node's peer connections and its descriptor list (spec 3.2, 7; node/membership.ts,
+// connection/serving-side.ts, node/heartbeat.ts, node/mesh-node.ts and peer-link.ts). Each function acts out one bug; the node or link calls it from the decision point
 // where the rule lives. What they use of either is declared here, structurally, so this layer
 // imports nothing above it.
 

@@ -1,7 +1,7 @@
-// Mutants of planned relocation and Message Follow (spec 5, 4.2; relocation/relocation.ts): the
+// Mutants of planned relocation and Message Follow (spec 5, 4.2; relocation/source.ts, target.ts, follow.ts): the
 // rollbacks, retries, takeovers and resumptions the spec forbids, and the guesses, early and late
 // hand-overs and leftovers of a runtime that gets the protocol's order wrong. Each function acts out one bug; Relocations
-// calls it from the decision point where the rule lives. What they use of Relocations is declared
+// (through its roles) calls it from the decision point where the rule lives. What they use of Relocations is declared
 // here, structurally, so this layer imports nothing above it.
 
 import type { Clock, TimerId } from '../../src/driver/clock.ts';

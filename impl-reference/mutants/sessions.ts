@@ -1,5 +1,5 @@
-// Mutants of the Session owner side (spec 6; sessions/session-host.ts): Sessions, bindings and relays
-// that outlive what they belong to. Each function acts out one bug; the SessionHost calls it from the
+// Mutants of the Session owner side (spec 6; sessions/session-host.ts, requests.ts): Sessions, bindings and relays
+// that outlive what they belong to. Each function acts out one bug; the SessionHost or its ClientRequests calls it from the
 // decision point where the rule lives. They touch Sessions, their connections and the shared list;
 // the relay mutants also the node's peer links, the Caller's send and the Location Store, declared
 // here structurally.

@@ -3,31 +3,29 @@
 // of the last fully-read descriptor list, serves peers (inbound connections, bounded queue,
 // explicit acceptance) and hosts Actors and Spots.
 
-import type { Clock, TimerId } from '../../src/driver/clock.ts';
+import type { Clock } from '../../src/driver/clock.ts';
 import type { Ids } from '../../src/driver/ids.ts';
 import type { EffectiveTimings, HostState, NodeView, Outcome, PeerView, Rid } from '../../src/driver/types.ts';
 import type { TestApp } from './app.ts';
 import { InboundQueue } from '../connection/inbound-queue.ts';
 import { DescriptorList } from '../location/descriptors.ts';
 import { LeaseKeeper } from '../location/lease.ts';
-import { nodeKey, type NodeDescriptor } from '../location/records.ts';
 import type { Broken } from '../mutants/index.ts';
-import { relayOnward } from '../mutants/channel.ts';
-import { connectCaller, dropEveryLink, forgetDescriptors, spreadPeerFailure } from '../mutants/connection.ts';
-import { proof, type NodeContext, type Sender, type SessionOwnerSide } from '../connection/node-context.ts';
+import { spreadPeerFailure } from '../mutants/connection.ts';
+import type { NodeContext, Sender, SessionOwnerSide } from '../connection/node-context.ts';
+import { ServingSide } from '../connection/serving-side.ts';
 import { ObjectHost } from '../objects/object-host.ts';
-import { PeerLink, type Completion, type Submission } from '../connection/peer-link.ts';
+import type { PeerLink, Submission } from '../connection/peer-link.ts';
 import type { NodeStore } from '../store/node-store.ts';
-import type { Connection, Frame, Listener, Transport } from '../transport/types.ts';
-import { fail, ok, type Work, type WorkResult } from './work.ts';
+import type { Listener, Transport } from '../transport/types.ts';
+import { Failpoints } from './failpoints.ts';
+import { Heartbeat } from './heartbeat.ts';
+import { Membership } from './membership.ts';
+import type { Work, WorkResult } from './work.ts';
+import { runWork, submitLocal, type LocationUpdate } from './dispatch.ts';
 import { Operation } from './operation.ts';
 
-export interface LocationUpdate {
-  objectId: string;
-  generation: number;
-  owner: Rid;
-}
-
+export type { LocationUpdate } from './dispatch.ts';
 
 export interface NodeConfig {
   rid: Rid;
@@ -44,12 +42,6 @@ export interface NodeConfig {
   workers: number;
   /** MessageFollowDuration in force for this node (default: the timings'). */
   messageFollowMs?: number;
-}
-
-interface Inbound {
-  conn: Connection;
-  from?: Rid;
-  lastHeard: number;
 }
 
 /** Process-level condition of the node, as a fault left it. */
@@ -75,18 +67,12 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
   host: HostState = 'Ready';
   private life: Life = 'running';
   private listener?: Listener;
-  private readonly links = new Map<Rid, PeerLink>();
-  private readonly inbound = new Set<Inbound>();
-  /** Latest verified inbound connection per peer (only a mutant routes replies by it). */
-  private readonly inboundFrom = new Map<Rid, Inbound>();
-  private timers: TimerId[] = [];
-  private storeReadable = true;
-  private refreshing?: Promise<void>;
-  private refreshTimer?: TimerId;
-  /** Failpoint `transport.ack-lost-after-write`, armed per peer. */
-  private readonly ackLostArmed = new Set<Rid>();
-  /** Named failpoints of this node (activation.*, relocation.*), each fires once. */
-  private readonly armed = new Set<string>();
+  /** The descriptor list and the connection intents that follow it. */
+  private readonly membership: Membership;
+  /** The connections peers opened to this node. */
+  private readonly serving: ServingSide;
+  private readonly heartbeat: Heartbeat;
+  readonly failpoints = new Failpoints();
   private caller?: Sender;
   /** Session owners listen here for location updates of relocated objects. */
   onLocationUpdate?: (u: LocationUpdate) => void;
@@ -107,6 +93,9 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
     this.store = cfg.store;
     this.queue = new InboundQueue(cfg.queueCapacity, cfg.workers, cfg.broken, cfg.clock);
     this.discovery = new DescriptorList(this.store, cfg.broken);
+    this.membership = new Membership(this, this.discovery, this.store);
+    this.serving = new ServingSide(this);
+    this.heartbeat = new Heartbeat(this, this.membership, this.serving);
     this.objects = new ObjectHost({
       rid: this.rid,
       clock: this.clock,
@@ -117,7 +106,7 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
       app: this.app,
       broken: this.broken,
       alive: () => this.alive,
-      takeFailpoint: (name) => this.armed.delete(name),
+      takeFailpoint: (name) => this.failpoints.take(name),
       storeRetry: { retryForMs: this.timings.storeFailureGraceMs, backoffMs: this.timings.reconnectBackoffMs, clock: this.clock },
       timings: this.timings,
       messageFollowMs: () => cfg.messageFollowMs ?? this.timings.messageFollowMs,
@@ -147,107 +136,49 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
   async start(): Promise<void> {
     await this.listenAtNewAddress();
     await this.lease.start();
-    // The first tick is judged late against the start too: a stall before it is still the node's own.
-    this.lastTickAt = this.clock.now();
-    this.timers.push(this.clock.setInterval(() => this.tick(), this.timings.heartbeatIntervalMs));
-    this.timers.push((this.refreshTimer = this.clock.setInterval(() => void this.refreshDescriptors(), this.timings.descriptorRefreshMs)));
+    this.heartbeat.start();
+    this.membership.start();
   }
 
   /** Connect to every node of the descriptor list in this mesh; resolves when all are ready. */
-  async connectPeers(): Promise<void> {
-    await this.refreshDescriptors();
-    await Promise.all(this.otherLinks().map((l) => l.whenReady()));
+  connectPeers(): Promise<void> {
+    return this.membership.ready();
+  }
+
+  /** Read the descriptor list, then wait until the links to `peers` are ready (a node program's `waitPeers`). */
+  peersReady(peers: Rid[]): Promise<void> {
+    return this.membership.ready(peers);
   }
 
   private async listenAtNewAddress(): Promise<void> {
     this.listener?.close();
-    this.listener = this.transport.listen(this.transport.newAddress(this.rid), (conn) => this.onInbound(conn));
-    const descriptor: NodeDescriptor = { rid: this.rid, mesh: this.mesh, address: this.listener.address };
-    for (;;) {
-      const cur = await this.store.read(nodeKey(this.rid));
-      if ((await this.store.compareAndSet(nodeKey(this.rid), cur.version, descriptor)).applied) return;
-    }
+    const listening = this.transport.listen(this.transport.newAddress(this.rid), (conn) => this.serving.accept(conn));
+    // Awaited only when it is a promise (TCP): the in-memory transport's listener is in place at
+    // once, and a simulated world's schedule must not gain a turn.
+    this.listener = listening instanceof Promise ? await listening : listening;
+    await this.membership.register(this.listener.address);
   }
 
-  // ---- the descriptor list and connection intents --------------------------------------------
+  // ---- the descriptor list and connection intents (membership.ts) ----------------------------
 
   requestRefresh(): void {
-    void this.refreshDescriptors();
+    void this.membership.refresh();
   }
 
-  /**
-   * Read the full descriptor list. Connection intents follow it: a node that appeared is
-   * connected, one that left is dropped, nothing else changes (R-STO-4). When the Store cannot be
-   * read, the last fully-read list stays in force (R-STO-2).
-   */
-  private refreshDescriptors(): Promise<void> {
-    if (!this.live()) return Promise.resolve();
-    this.refreshing ??= (async () => {
-      try {
-        const change = await this.discovery.refresh();
-        const wasDown = !this.storeReadable;
-        this.storeReadable = true;
-        // R-STO-4: the Store is back; connections follow the list's changes only.
-        if (wasDown && this.broken('recovery-reconnects-everything')) dropEveryLink(this);
-        for (const d of this.discovery.inMesh(this.mesh)) if (d.rid !== this.rid) this.ensureLink(d.rid);
-        // R-STO-4: a node the list no longer has is dropped. The mutant, once the Store is back, only adds.
-        if (!(wasDown && this.broken('recovery-keeps-removed-links'))) for (const rid of change.removed) this.dropLink(rid);
-      } catch {
-        this.storeReadable = false;
-        this.discovery.fresh = false;
-        // R-STO-2: the last fully-read list stays in force, and so do its connections.
-        if (this.broken('grace-forgets-descriptors')) forgetDescriptors(this);
-        // R-STO-4: the list is read again, in full, once the Store answers. The mutant stops reading it.
-        if (this.broken('grace-stops-descriptor-refresh')) this.clock.clearTimer(this.refreshTimer);
-      } finally {
-        this.refreshing = undefined;
-      }
-    })();
-    return this.refreshing;
-  }
-
-  /** Keep a connection intent to `rid` (connect now and after every loss). */
   ensureLink(rid: Rid): void {
-    if (this.links.has(rid) || !this.live()) return;
-    const link = new PeerLink(this, rid);
-    this.links.set(rid, link);
-    void link.connect();
+    this.membership.ensureLink(rid);
   }
 
-  /** Give up the connection intent to `rid`: close orderly, no reconnect. */
   dropLink(rid: Rid): void {
-    this.links.get(rid)?.stop('orderly');
-    this.links.delete(rid);
+    this.membership.dropLink(rid);
   }
 
   link(peer: Rid): PeerLink | undefined {
-    return this.links.get(peer);
+    return this.membership.link(peer);
   }
 
   otherLinks(): PeerLink[] {
-    return [...this.links.values()];
-  }
-
-  /** When tick last ran: a late tick tells the node its own loop stalled. */
-  private lastTickAt = 0;
-
-  private tick(): void {
-    if (!this.live()) return;
-    // Liveness checks go on while the Store is unreachable (R-STO-2); only a mutant pauses them.
-    if (!this.storeReadable && this.broken('grace-pauses-liveness')) return;
-    const now = this.clock.now();
-    // A tick that comes two intervals late means this node's own loop stalled (a loaded machine, a
-    // long pause): what its peers sent meanwhile is still queued, unread. Silence is judged on the
-    // next tick, once that is read, so a node never blames a peer for its own stall; a peer that
-    // really went silent is still found out within the liveness deadline plus one interval.
-    const stalled = now - this.lastTickAt > 2 * this.timings.heartbeatIntervalMs;
-    this.lastTickAt = now;
-    for (const link of this.links.values()) link.tick(now, !stalled);
-    if (stalled) return;
-    for (const ib of this.inbound) {
-      // R-CONN-2, the serving end of the liveness check (PeerLink.tick is the calling end).
-      if (now - ib.lastHeard > this.timings.livenessDeadlineMs && !this.broken('no-liveness')) this.dropInbound(ib, 'error');
-    }
+    return this.membership.otherLinks();
   }
 
   /** One peer failed its liveness check. Other peers and the host are not affected (V04). */
@@ -259,131 +190,30 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
     if (this.broken('peer-failure-spreads')) spreadPeerFailure(this, peer);
   }
 
-  // ---- serving peers -------------------------------------------------------------------------
-
-  private onInbound(conn: Connection): void {
-    const ib: Inbound = { conn, lastHeard: this.clock.now() };
-    this.inbound.add(ib);
-    conn.onFrame((f) => this.onInboundFrame(ib, f));
-    conn.onClose(() => this.inbound.delete(ib));
-  }
-
-  private dropInbound(ib: Inbound, mode: 'orderly' | 'error'): void {
-    this.inbound.delete(ib);
-    if (ib.from && this.inboundFrom.get(ib.from) === ib) this.inboundFrom.delete(ib.from);
-    ib.conn.close(mode);
-  }
-
-  private onInboundFrame(ib: Inbound, f: Frame): void {
-    if (!this.live()) return;
-    ib.lastHeard = this.clock.now();
-    if (f.t === 'hello') return this.onHello(ib, f);
-    if (!ib.from) return; // nothing is served before the handshake
-    if (f.t === 'ping') return ib.conn.send({ t: 'pong' });
-    if (f.t === 'submit') {
-      // A frame is data from the network: a malformed one is refused, never thrown on.
-      const work = f.work as Work | undefined;
-      if (typeof f.opId !== 'string' || typeof work?.type !== 'string') return ib.conn.send({ t: 'rejected', opId: String(f.opId), reason: 'malformed' });
-      if (typeof f.deadlineAt === 'number' && f.deadlineAt <= this.clock.now()) return ib.conn.send({ t: 'rejected', opId: f.opId, reason: 'deadline' });
-      return this.onSubmit(ib, f.opId, work, typeof f.deadlineAt === 'number' ? f.deadlineAt : undefined);
-    }
-  }
-
-  private onHello(ib: Inbound, f: Frame): void {
-    const from = f.from as Rid;
-    const connectionId = f.connectionId as string;
-    // The credential proof is the identity check; a caller need not be in our descriptor list.
-    const ok = f.mesh === this.mesh && f.to === this.rid && f.proof === proof(this.credential, from, connectionId);
-    if (!ok) {
-      ib.conn.send({ t: 'refuse', reason: 'identity not verified' });
-      return this.dropInbound(ib, 'orderly');
-    }
-    ib.from = from;
-    this.inboundFrom.set(from, ib);
-    ib.conn.send({ t: 'welcome', rid: this.rid, proof: proof(this.credential, this.rid, connectionId) });
-    // A node outside the last fully-read list is served, but not connected to (R-STO-2).
-    if (!this.discovery.lookup(from) && this.broken('grace-connects-new-target')) connectCaller(this, { rid: from, mesh: this.mesh, address: f.address as string });
-  }
-
-  private onSubmit(ib: Inbound, opId: string, work: Work, deadlineAt?: number): void {
-    const accepted = this.queue.offer({
-      opId,
-      ...(deadlineAt !== undefined ? { deadlineAt } : {}),
-      run: async () => {
-        const result = await this.runWork(opId, work);
-        if (!result || !this.live()) return; // a dead process replies nothing
-        // The reply goes back on the connection the operation came in on: that is its route (V05;
-        // the mutant's other half is in PeerLink.lose: the caller keeps waiting for it).
-        let route = ib;
-        if (this.broken('reconnect-reuses-reply-route')) route = this.inboundFrom.get(ib.from!) ?? ib;
-        route.conn.send({ t: 'result', opId, ...result });
-      },
-    });
-    ib.conn.send(accepted ? { t: 'accepted', opId } : { t: 'rejected', opId, reason: 'capacity' });
-  }
+  // ---- running work --------------------------------------------------------------------------
 
   /** Submit to this node's own queue (the caller is the target). */
   submitLocal(opId: string, work: Work): Submission {
-    let settle!: (c: Completion) => void;
-    const completion = new Promise<Completion>((r) => (settle = r));
-    const accepted = this.queue.offer({
-      opId,
-      run: async () => {
-        const result = await this.runWork(opId, work);
-        if (result) settle(result);
-      },
-    });
-    return { acceptance: Promise.resolve(accepted ? 'yes' : 'no'), completion };
+    return submitLocal(this, opId, work);
   }
 
   /** Run accepted work; undefined when the process died meanwhile (no reply, ever). */
-  async runWork(opId: string, work: Work): Promise<WorkResult | undefined> {
-    try {
-      return await this.runWorkUnguarded(opId, work);
-    } catch {
-      // Nothing a peer sends may take the process down; a dead process answers nothing.
-      return this.alive ? fail('Unavailable') : undefined;
-    }
-  }
-
-  private async runWorkUnguarded(opId: string, work: Work): Promise<WorkResult | undefined> {
-    if (!this.alive) return undefined;
-    let result: WorkResult | undefined;
-    if (work.type === 'app') {
-      try {
-        result = ok(await this.app.handle(this.rid, opId, work.payload));
-      } catch {
-        result = fail('HandlerError');
-      }
-    } else if (work.type === 'location-update') {
-      this.locationUpdate({ objectId: work.objectId, generation: work.generation, owner: work.owner });
-      result = ok({});
-    } else if (work.type === 'session-relay') {
-      result = this.sessions ? await this.sessions.relayArrived(opId, work) : fail('Unavailable');
-    } else if (work.type === 'session-frame') {
-      result = this.sessions ? this.sessions.frameArrived(work.session, work.frame) : fail('Unavailable');
-    } else if (work.type === 'relay') {
-      // The reference relays nothing (R-CH-2); this is the relaying half of the mutant in Caller.nodeDirect.
-      result = this.broken('direct-relays-via-peer') ? await relayOnward(this, work) : fail('Unavailable');
-    } else {
-      result = await this.objects.handle(work, opId);
-    }
-    return this.alive ? result : undefined;
+  runWork(opId: string, work: Work): Promise<WorkResult | undefined> {
+    return runWork(this, opId, work);
   }
 
   // ---- faults --------------------------------------------------------------------------------
 
   private end(how: 'abandon' | 'orderly' | 'error'): void {
     this.life = 'dead';
-    for (const t of this.timers) this.clock.clearTimer(t);
+    this.heartbeat.stop();
     this.lease.stop();
     this.listener?.close();
     this.queue.stop();
     this.objects.stopAll();
     this.sessions?.stop(how);
-    for (const link of this.links.values()) link.stop(how);
-    for (const ib of this.inbound) (how === 'abandon' ? ib.conn.abandon() : ib.conn.close(how));
-    this.inbound.clear();
+    this.membership.stop(how);
+    this.serving.closeAll(how);
   }
 
   /** The process dies: no goodbye on any connection, all state gone, the lease runs out. */
@@ -409,27 +239,12 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
   /** Planned move: listen at a new address, publish it, close the old connections orderly. */
   async move(): Promise<void> {
     await this.listenAtNewAddress();
-    for (const ib of [...this.inbound]) this.dropInbound(ib, 'orderly');
+    this.serving.closeAll('orderly');
   }
 
   /** The peer closes its end of our connection to it (orderly), or the transport fails. */
   closeInboundFrom(peer: Rid, mode: 'orderly' | 'error'): boolean {
-    const ib = this.inboundFrom.get(peer);
-    if (!ib) return false;
-    this.dropInbound(ib, mode);
-    return true;
-  }
-
-  armAckLost(peer: Rid): void {
-    this.ackLostArmed.add(peer);
-  }
-
-  takeAckLost(peer: Rid): boolean {
-    return this.ackLostArmed.delete(peer);
-  }
-
-  armFailpoint(name: string): void {
-    this.armed.add(name);
+    return this.serving.closeFrom(peer, mode);
   }
 
   /** The Caller this node's own protocol steps (relocation) send with. */
@@ -474,11 +289,6 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
   }
 
   peerView(peer: Rid): PeerView {
-    const link = this.links.get(peer);
-    if (!link) return { node: this.rid, peer, ready: false, history: [] };
-    const v: PeerView = { node: this.rid, peer, ready: link.ready && this.live(), history: link.history.map((e) => ({ ...e })) };
-    if (link.connectionId) v.connectionId = link.connectionId;
-    if (link.address) v.address = link.address;
-    return v;
+    return this.membership.peerView(peer);
   }
 }

@@ -195,11 +195,11 @@ export class NodeRuntime {
   private failpoint(name: string, peer?: string): void {
     if (name === 'transport.ack-lost-after-write') {
       if (!peer) throw new ControlError(`failpoint ${name} needs a peer`);
-      this.node.armAckLost(peer);
+      this.node.failpoints.armAckLost(peer);
     } else if (name === 'store.reply-lost-after-apply' || name === 'store.fail-before-apply' || name === 'store.reply-lost-then-cut-off') {
       this.reach.arm(this.config.rid, name as StoreFailpoint);
     } else if (FAILPOINT_NAMES.includes(name) && (name.startsWith('activation.') || name.startsWith('relocation.'))) {
-      this.node.armFailpoint(name);
+      this.node.failpoints.arm(name);
     } else {
       throw new ControlError(`unknown failpoint ${name}`);
     }

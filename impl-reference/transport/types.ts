@@ -32,7 +32,11 @@ export interface Listener {
 export interface Transport {
   /** A fresh address for a node to listen at. */
   newAddress(rid: string): string;
-  listen(address: string, onConnection: (conn: Connection) => void): Listener;
+  /**
+   * Listen at `address` (one newAddress() gave). A transport whose address is only known once the
+   * operating system bound it (TCP: any free port) answers a promise; the others answer at once.
+   */
+  listen(address: string, onConnection: (conn: Connection) => void): Listener | Promise<Listener>;
   /** Rejects when nothing listens at the address. */
   connect(address: string): Promise<Connection>;
 }

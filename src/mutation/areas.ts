@@ -8,10 +8,10 @@
 
 export const AREAS = {
   channel: ['channel/caller.ts', 'channel/select-one.ts', 'node/operation.ts', 'node/start-operation.ts', 'node/work.ts'],
-  connection: ['connection/inbound-queue.ts', 'connection/node-context.ts', 'connection/peer-link.ts', 'node/mesh-node.ts', 'node/runtime.ts', 'location/descriptors.ts', 'transport/memory.ts'],
-  objects: ['objects/mailbox.ts', 'objects/object-caller.ts', 'objects/object-host.ts', 'location/authority.ts', 'location/lease.ts', 'location/records.ts'],
-  relocation: ['relocation/relocation.ts', 'relocation/records.ts'],
-  sessions: ['sessions/session-host.ts', 'sessions/session.ts', 'sessions/protocol.ts'],
+  connection: ['connection/inbound-queue.ts', 'connection/node-context.ts', 'connection/peer-link.ts', 'connection/serving-side.ts', 'node/mesh-node.ts', 'node/membership.ts', 'node/heartbeat.ts', 'node/dispatch.ts', 'node/failpoints.ts', 'node/runtime.ts', 'location/descriptors.ts', 'transport/memory.ts'],
+  objects: ['objects/mailbox.ts', 'objects/object-caller.ts', 'objects/object-host.ts', 'objects/host-context.ts', 'objects/creation.ts', 'objects/activation.ts', 'objects/closing.ts', 'location/authority.ts', 'location/lease.ts', 'location/records.ts'],
+  relocation: ['relocation/relocation.ts', 'relocation/side.ts', 'relocation/source.ts', 'relocation/target.ts', 'relocation/follow.ts', 'relocation/records.ts'],
+  sessions: ['sessions/session-host.ts', 'sessions/requests.ts', 'sessions/session.ts', 'sessions/protocol.ts'],
   store: ['store/memory.ts', 'store/node-store.ts'],
 } as const;
 
@@ -31,6 +31,16 @@ export const LEFT_OUT: Record<string, string> = {
   'node/parts.ts': "a node's parts wired for the in-process backends",
   'node/process-parts.ts': "a node's parts wired for the process backend only",
   'transport/nats.ts': 'the NATS transport: process backend only',
+  'transport/nats-end.ts': 'the NATS transport (one end of a connection): process backend only',
+  'transport/nats-listener.ts': 'the NATS transport (the listening side): process backend only',
+  'transport/nats-wire.ts': 'the NATS transport (envelopes and subjects): process backend only',
+  'transport/tcp.ts': 'the TCP transport: the reference as a node program only (node:), which the in-process mutation run does not start',
+  'node/program.ts': "the OS-process entry of the reference as a node program (node:, protocol 2): the kit's way to certify it over the wire",
+  'node/program-stdio.ts': "a node program's JSON-RPC on stdio, shared by the reference's and the kit's fixtures: node: only",
+  'node/program-node.ts': "a node program's methods mapped onto a NodeRuntime: node: only",
+  'node/program-parts.ts': "a node program's parts (TCP, its Store, notifications): node: only",
+  'node/kit-addresses.ts': "the node program's Store view that puts the kit's relay addresses in the descriptors: node: only",
+  'node/process-timings.ts': 'timing constants of the reference when each node is an OS process',
   'transport/types.ts': 'types only',
   'transport/wire.ts': "how a frame crosses an in-memory connection: the next turn of the loop, or the simulated world's seeded delay (the kit's scheduler, not the runtime)",
   'sessions/stream.ts': 'the client connections Sessions run on (TCP, or in-memory pairs in the simulated world): the network under the runtime, as transport/nats.ts is',

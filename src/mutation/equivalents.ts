@@ -59,6 +59,201 @@ const MESSAGE_GENERATION =
 const SWITCHED_ONLY =
   "endsOnFirst is false only under the kit mutant double-terminal, and the right-hand side is false only under failure-leaves-operation-open; with the kit's switches off the condition is true already.";
 
+// ---- the connection area -----------------------------------------------------------------------
+const PEER_LINK = 'impl-reference/connection/peer-link.ts';
+const MESH_NODE = 'impl-reference/node/mesh-node.ts';
+const MEMBERSHIP = 'impl-reference/node/membership.ts';
+const SERVING_SIDE = 'impl-reference/connection/serving-side.ts';
+const DISPATCH = 'impl-reference/node/dispatch.ts';
+const MEMORY = 'impl-reference/transport/memory.ts';
+const DESCRIPTORS = 'impl-reference/location/descriptors.ts';
+const INBOUND_QUEUE = 'impl-reference/connection/inbound-queue.ts';
+
+const CONNECT_GUARD =
+  "connect() is called by ensureLink on a link it has just made (not stopped, not handshaking, not ready: the test is false already) and by the reconnect timer. scheduleReconnect arms that timer only where the link is neither ready nor handshaking (each of its callers has cleared both or never set them), never once the link is stopped (line 118; stop() clears an armed one), and never twice; until it fires nothing else dials (dial() runs only from connect(), but for the kit mutant transport-error-keeps-ready). So when connect() runs, the guard is false in every run.";
+
+const SCHEDULE_GUARD =
+  "A second reconnect timer could be armed only while one is armed or after stop(). While one is armed no connection is being set up, so no failure path calls scheduleReconnect; after stop() only a dial still awaiting transport.connect can (a failed connect), and the timer it arms fires connect(), which returns at once on `stopped` (line 68).";
+
+const FIRST_ADDRESS = "firstAddress is read only by the kit mutant reconnect-stale-address (line 81); with its switch off, what it holds changes nothing.";
+
+const RID_IN_PROOF =
+  "With the switch off `claimed` is this.peer, and the proof is then checked for this.peer and this connection's ID: a welcome that passes it was made with the mesh credential for this peer's RID. Only a party holding the credential that proves the peer's RID while claiming another RID in the same frame would pass the mutant alone, and no party of any run does (a node welcomes as itself; the kit's impostor `as` proves its own RID, harness/node-cluster.ts impostor()).";
+
+const RECONNECTING =
+  "`reconnecting` is read only in `reconnecting && this.node.broken('reconnect-skips-verification')` (line 138): with the kit mutant's switch off that conjunction is false whatever `reconnecting` is.";
+
+const VERIFIED_RID =
+  "becomeReady is reached from here only when `verified` holds, and `verified` needs f.rid === claimed === this.peer (switch off): f.rid is then the string this.peer, so every branch of the mutant records the same RID.";
+
+const HANDSHAKE_FLAG = "becomeReady is called with handshake false only by the kit mutant reconnect-resumes-without-handshake (line 104); onWelcome passes true.";
+
+const FAR_END_MODE =
+  "How a connection is closed is heard only by its other end. A PeerLink's connections end at another node's inbound side, whose close handler ignores the mode (serving-side.ts accept: it only forgets the connection), or at the kit's impostor, which has no close handler; and close('') is not 'abandon', so it still closes.";
+
+const END_CONNECTION = "endConnection() is called by lose() after its guard found this.conn set (line 213), and otherwise only by the kit mutant transport-error-keeps-ready: this.conn is never undefined here.";
+
+const WELCOME_OR_REFUSE =
+  "The listening side answers a hello with a welcome or a refuse and nothing else (serving-side.ts onHello; the impostor only welcomes). A refuse taken for a welcome has no rid and no proof: it fails verification and is refused(), as the next line would.";
+
+const OPID_LOOKUP = "The inflight map is keyed by string operation IDs: a lookup by a key that is not a string finds nothing, as the `undefined` it replaces.";
+
+const READY_WITH_CONN =
+  "`ready` and `conn` are set together (becomeReady) and cleared together (lose, stop); only the kit mutant transport-error-keeps-ready keeps one without the other. lose() is called only by onClose for the current connection and by tick() past its own guard, so `!ready`, `!conn` and either of them are the same test.";
+
+const LOST_KEY = "A lost completion is recognised by its key, `'lost' in` (caller.ts:173, 211), never by its value: { lost: false } is read the same.";
+
+const KEPT_BY_GRACE = "keptByGrace is `!fresh && this.node.broken('grace-keeps-silent-peer-ready')`: false with the kit mutant's switch off.";
+
+const LIVENESS_BOUNDARY =
+  "The check runs one heartbeat interval ahead of the deadline (line 252): with `>` instead of `>=` a silent peer is found at most one interval later, which is still within the liveness deadline the runtime reports (R-CONN-2: \"within the liveness deadline\"), only at its very end when the silence began exactly on a tick.";
+
+const SENT_FOR_REPLAY = "What was written (`sent`) is kept only for the kit mutant reconnect-replays-unacked-submits (replayWhenReady, mutants/connection.ts); nothing else reads it.";
+
+const DEADLINE_ALWAYS =
+  "With the kit's switches off every submit carries its deadline as a number (caller.ts passes op.deadlineAt whenever deadlineApplies, false only under the kit mutant reselect-past-deadline): the test is true already (and an absent one would be `undefined`, which JSON drops and `undefined <= now` leaves false).";
+
+const LATE_SUBMIT =
+  "The mutant lets a target accept a submit whose deadline passed on the way (the frame no longer says it, or the target no longer checks it). The chapter sets no rule for that: the caller chose the target within the deadline (R-GEN-1), its operation has already ended with timeout and drops the late answer (R-GEN-3), and a timeout never said the handler did not run (section 8: \"whether the remote handler ran may be unknown\").";
+
+const STORE_READABLE =
+  "storeReadable (and wasDown, made of it) is read only beside kit mutant switches: grace-pauses-liveness (line 237), recovery-reconnects-everything (line 191) and recovery-keeps-removed-links (line 194). With the switches off nothing turns on it.";
+
+const FRESH = "DescriptorList.fresh is read only beside kit mutant switches (peer-link.ts:76 grace-blocks-reconnect, peer-link.ts:257 grace-keeps-silent-peer-ready): with them off, what it holds changes nothing.";
+
+const FAILED_READ =
+  "The catch block sets storeReadable and discovery.fresh (each read only beside a kit mutant's switch) and runs two switch-guarded lines. Emptied, a failed read still leaves the last fully-read list in force (DescriptorList.refresh replaces it only after a successful read) and the refresh timer reads it again: the same as the reference.";
+
+const BROADCAST_NOT_READY =
+  "A location update sent to a peer whose link is not ready ends at once without writing anything (caller.ts send: no submission, an attempt 'not-ready' on an internal operation nobody reads), and sendWork's answer is not read here.";
+
+const SEVERED =
+  "What a crashed node does after the crash reaches nobody: in process its handle severs it at once (harness/in-process-node.ts died(): its events are dropped, its evidence takes no more lines, its Store calls never return, \"as the death of a process does\"); as a process it has SIGKILLed itself (main.ts). end() has already stopped its links and queue and abandoned its connections, so a node that took itself for alive afterwards (`alive` true) changes nothing anyone can see.";
+
+const REFRESH_SOONER =
+  "The list is read every descriptorRefreshMs anyway; reading it at once after a failed connect only finds a moved peer sooner. The chapter sets no time for a reconnect (3.2: the same logical peer through the current descriptor, R-CONN-3), and the peer is still found through the descriptor the next read gives.";
+
+const PEER_FAILED_SWITCHES = "Every statement of peerFailedLiveness is guarded by a kit mutant switch (peer-failure-marks-host-error, peer-failure-stops-queue, peer-failure-spreads): with them off it does nothing.";
+
+const ANY_FRAME_IS_LIFE = "Any frame on the connection counts as life for the calling side (peer-link.ts:175 sets lastHeard before the frame is read); it looks at `t` only for accepted, rejected and result. A pong that is {} or has an empty `t` keeps the peer alive the same.";
+
+const PING_OR_SUBMIT = "After the handshake a calling PeerLink writes only ping and submit frames (a second hello is taken by the line above it): whatever is not a ping is a submit.";
+
+const WELL_FORMED =
+  "Submit frames come only from PeerLink.submit, which always writes a string opId and a Work with a string `type`; the check guards against a foreign or corrupt frame, which no party of any run writes (the kit's impostor only answers, it never submits).";
+
+const QUEUED_DEADLINE = "The deadline given to the queue (QueuedWork.deadlineAt) is read only by the kit mutant overdue-work-redelivered (inbound-queue.ts); the target's own deadline check (line 287) reads the frame, not this value.";
+
+const REJECT_REASON = "The calling side reads no reason from a rejected frame (peer-link.ts: 'rejected' settles acceptance 'no' whatever it says).";
+
+const NO_WORK_WHEN_DEAD =
+  "runWork is called only by work a queue has started (onSubmit, submitLocal). end() stops the queue (what waits is dropped, nothing more is pumped) and a dead node takes no frames and no submits (live() is false), so runWork never starts on a dead node.";
+
+const MUTANT_WORK = "Only kit mutants send these kinds of work: session-frame by the shared-Session mutants (runtime.ts, PersistedSessions), relay by direct-relays-via-peer (mutants/channel.ts). With the switches off no node receives one.";
+
+const BUILT_BY_RUNTIME = "Every node is built by NodeRuntime, whose constructor sets node.sessions and node.onLocationUpdate before the node starts: neither is ever undefined here.";
+
+const CRASH_CLOSES =
+  "A crashed node's connections closed rather than left silent: its peers notice the crash by a closed connection (transport-error) instead of by the liveness check, and its Session clients see their connections end. The kit allows both (docs/assumptions.md, \"How a crash is noticed\": the kernel of a killed process closes its TCP sockets); the peers are still not-ready within the liveness deadline (R-CONN-2), and nothing is restored or taken over.";
+
+const LIFE_LABEL = "`life` is compared only with 'running' (live) and 'dead' (alive): any other value reads as hung, as 'hung' does.";
+
+const VANISH_MODE =
+  "A vanished node's connections close with '' instead of 'error': its peers map every mode but 'orderly' to transport-error (peer-link.ts:102), so they mark it not-ready at once for the same reason; its Session clients see their connections end (end() rather than destroy()), which the chapter does not tell apart.";
+
+const MOVE_CLOSE =
+  "A node that moves closes its old connections; the Driver's move fault says only that they close, not how. Closed with '' its peers hear a transport error instead of an orderly close: either is reflected at once (R-CONN-1), and the peer is found again through its new descriptor the same (R-CONN-3).";
+
+const SEND_WORK_DEAD =
+  "`this.caller` is attached by NodeRuntime's constructor on every node. On a dead node the send ends at once: its links are stopped (not ready) and its own target is refused (caller.ts submitTo checks live()), so sendWork answers undefined either way; and what a dead node does reaches nobody (see the crash notes above).";
+
+const INTERNAL_END = "Every end but 'result' has no `completion`: the mutant returns its `undefined`, as the reference does.";
+
+const UNDEFINED_KEY = "It sets the key to undefined where the link has none: a key holding undefined is no key once the view crosses JSON (the harness copies every result as JSON would), and reads as absent in-process.";
+
+const NOTIFIED_ONCE =
+  "Each end hears of a close once: notifyClose returns for an end already notified, and the closing end needs no news of its own close. Where the mutant lets a second close or notice through, it reaches an end whose owner has already let go of the connection: a PeerLink returns (the connection is neither its handshake nor its current one), a node's inbound side forgets a connection it already forgot.";
+
+const FAIL_MODE = "Link.fail notifies both ends; a PeerLink maps every mode but 'orderly' to transport-error (peer-link.ts:102) and a node's inbound side ignores the mode: '' reads as 'error'.";
+
+const ABANDONED =
+  "An abandoned end belongs to a dead process: abandon() replaces its frame and close handlers with no-ops, and nothing of a dead node writes any more (its timers are cleared, replies check live()). Frames or notices that still reach it, or a send it does not make, change nothing.";
+
+const UNIQUE_ADDRESSES =
+  "The counter only makes addresses unique (counting down does too), and every address is listened at once: newAddress gives a fresh one to each listen, and the impostor listens at a node's address only after that node's listener has closed. No listen finds its address in use, and no listener closes one another now holds, but for the harness's own teardown.";
+
+const REFUSED = "dial() catches whatever connect() throws and treats it alike (requestRefresh, then a reconnect later): a TypeError from calling a missing listener, or an Error with an empty message, is the same refusal.";
+
+const LOOKUP_COPY =
+  "For a RID the list has, the mutant returns the list's own descriptor instead of a copy; no caller changes it (caller.ts reads .mesh, PeerLink reads .address). For one it has not, `{}` instead of undefined: node direct finds no mesh in it and ends NotFound the same (caller.ts:113). A PeerLink looks up only its own RID, which the list loses in the same refresh that drops the link (a microtask later); a dial in that gap gets no address, its connect is refused and the link, stopped by then, does not retry, as with no descriptor (line 78), but for one more read of the list, which no rule counts.";
+
+const ADDED_UNUSED = "The `added` part of a list change is read by nobody: the node connects to every RID of the list in its mesh (ensureLink is idempotent) and drops only the removed ones (membership.ts refresh).";
+
+const QUEUE_STOP =
+  "stop() runs when the process ends. A queue that went on would hand what waits to runWork, which returns at once on a dead node, before any handler (dispatch.ts runUnguarded); and nothing new reaches it (a dead node takes no frames, and caller.ts submitTo refuses its own queue once it is not live).";
+
+// ---- the objects area --------------------------------------------------------------------------
+const OBJECT_HOST = 'impl-reference/objects/object-host.ts';
+const ACTIVATION = 'impl-reference/objects/activation.ts';
+const CREATION = 'impl-reference/objects/creation.ts';
+const CLOSING = 'impl-reference/objects/closing.ts';
+const LEASE = 'impl-reference/location/lease.ts';
+const AUTHORITY = 'impl-reference/location/authority.ts';
+
+const NO_CACHE =
+  "The mutant never trusts the owner cache (or its entry is already stale): every message re-reads the authority record before it is sent. The chapter asks that the next new operation re-read the owner once the cache expired or the owner lease turned invalid (4.2, R-OBJ-2); it never asks that a cache be used, and a re-read reaches the same Ready owner or the same Unavailable.";
+
+const CACHE_DROPPED_MORE =
+  "The mutant drops the owner cache entry after more sends than the reference does (after a success, a deadline or an ended operation too), or keeps it only after the owner itself answered with a failure: the next message then re-reads the record, or goes to the owner that just answered. Either is allowed (4.2: the cache must not outlive its expiry or the owner lease; nothing asks it to live long), and the failed operation itself is never resubmitted (line 147 is a kit mutant's switch).";
+
+const RECOVERY_POINTER_SWITCH = "`rec.recovery && this.broken('recovery-pointer-means-unfinished')` is false with the kit mutant's switch off whatever the record holds.";
+
+const INSTANCE_INTENT_SWITCHES = "instanceIntent is read only beside kit mutant switches (instance-intent-waits-for-owner, recovery-pointer-picks-other-node, lease-expiry-makes-missing, lines 114-123): with them off, what it holds changes nothing.";
+
+const WRITE_ID = "The writeId written here is replaced before the record is written: every change goes through change()/changeRecord with `{ ...next, writeId: newWriteId(...) }`.";
+
+const UNDEFINED_FIELD = "It sets `generation: undefined` where the spec names none: the receiving host reads work.generation as undefined either way, and JSON drops the key on the wire.";
+
+const HOSTED_RECORD = "The record given to host() on a relocation target is never written: host() reads its objectId, kind, generation and creation input only, not its writeId.";
+
+const RUN_WORK_CATCHES =
+  "What handle() throws is caught by runWork (dispatch.ts), which answers fail('Unavailable') while the process lives and nothing once it is dead; handle() answers fail('Unavailable') for a Store error itself, and runWorkUnguarded returns nothing for a dead process either way. Whether this catch takes every error, or none, the answer is the same.";
+
+const DEAD_AFTER_FACTORY =
+  "A node that died while its factory ran is severed by what runs it (in process: harness/in-process-node.ts died(), its Store calls never return and its evidence takes no more lines; as a process it has SIGKILLed itself): going on past this check writes nothing and answers nobody.";
+
+const CREATION_STORED = "Every record that reaches here was written Creating with `creation` (create() and activateHere() always set it; a recovery continues such a record with `{ ...rec }`): `creation` is never undefined.";
+
+const EARLY_SWITCH = "`early` is this.ctx.broken('activation-factory-before-creating-record'): false with the kit mutant's switch off.";
+
+const RESTORED_COPY = "This local copy's firstMessageRestored is read by nothing before the next write, which sets it true (line 411) from the same copy; the Store got `firstMessageRestored: false` from the change on line 396 either way.";
+
+const FIRST_RENEWAL = "The first renewal happens in start(), before the node hosts anything: a `failing` left true makes it call reconfirmOwners(), which finds no instance to re-confirm.";
+
+const RENEW_MORE_OFTEN = "Renewing the owner lease more often (every millisecond instead of a quarter TTL) keeps the same lease: eligibility still runs from a renewal the Store confirmed (R-STO-3), and no rule counts renewals.";
+
+const WAIT_NEXT_RENEWAL =
+  "Each message then waits for the next confirmed renewal (at most a quarter of the lease TTL) before it runs, even while the lease is valid: processing is delayed, never done without a lease (R-STO-3). The chapter sets no time for handling a message within its deadline.";
+
+const JUDGED_BY_VERSION_SWITCH = "`current.version > expectedVersion && broken('unclear-change-judged-by-version')` is false with the kit mutant's switch off.";
+
+const POINTER_NODE_GONE =
+  "With the node the recovery pointer names gone, the mutant still sends the message there (not ready: Unavailable) and leaves the record as it is, where the reference cancels exactly that record. Both keep generation 1 on that node or cancel it and pick no other node (V11); the kit accepts either (instance-spots.feature:138, \"kept on B or cancelled, never carried on elsewhere\"), as the chapter lets creation recovery \"continue or cancel\" (4.4).";
+
+const MISSING_HAS_NO_OWNER =
+  "With the kit's switches off a Missing record is written only by markMissing (object-caller.ts) and by the authority release of a Close (closing.ts), both without an owner: `!rec.owner`, tested next, holds for every Missing record, and an absent record is caught by `!rec` first. Without the Missing test the result is NotFound all the same.";
+
+const REPLY_CONTENT =
+  "What the reply of a create, a Close or a membership change carries (the object ID, generation, owner, members) is the Framework API's, which the kit does not have; the chapter's rules about these operations are about the authority record, and the kit reads that from the Store (\"Location Store record lookup\", section 10), not from the reply. An empty reply is still the one terminal result.";
+
+const RECONFIRM_EVERY_RENEWAL =
+  "The node then re-confirms the objects it owns after every renewal, not only after a failed one: it reads their records more often, and drops only an instance whose record no longer names it (which a correct record never does while the lease holds). R-STO-4 asks for the re-confirmation once the Store recovers; it does not forbid doing it more often.";
+
+const ONLY_APPLIED_READ = "Every caller of changeRecord reads only `applied` (and `version` when applied); none reads `current` (object-caller.ts, object-host.ts, relocation.ts): an empty object reads as not applied, the same.";
+
+const RETRY_THAT_CANNOT_APPLY =
+  "When the record moved to a version that is not ours, the mutant tries the same change once more with the StoreVersion first used; it cannot apply (the version no longer matches) and returns the Store's `applied: false` with the current record, as the reference returns at once. The first call after the unclear change is still the re-read (R-STO-1), and never two owners: the Store log only holds one more refused change.";
+
 export const EQUIVALENTS: Equivalent[] = [
   // ---- channel/caller.ts ----------------------------------------------------------------------
   { kind: 'conforming', file: CALLER, line: 54, mutator: 'ConditionalExpression', original: 'if (!channel)', replacement: 'false', why: 'A request on a ChannelName no node serves: the chapter names results for node direct only (3.1, last paragraph); the channel case is Interaction Model §3 / Framework API §13, which the kit does not have.' },
@@ -116,4 +311,181 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'equivalent', file: OBJECT_CALLER, line: 60, mutator: 'ConditionalExpression', original: 'spec.generation !== undefined ? { generation: spec.generation } : {}', replacement: 'false', why: MESSAGE_GENERATION },
   { kind: 'equivalent', file: OBJECT_CALLER, line: 60, mutator: 'EqualityOperator', original: 'spec.generation !== undefined ? { generation: spec.generation } : {}', replacement: 'spec.generation === undefined', why: MESSAGE_GENERATION },
   { kind: 'equivalent', file: OBJECT_CALLER, line: 60, mutator: 'ObjectLiteral', original: '{ generation: spec.generation }', replacement: '{}', why: MESSAGE_GENERATION },
+  // ---- connection/peer-link.ts -------------------------------------------------------------------
+  { kind: 'equivalent', file: PEER_LINK, line: 68, mutator: 'ConditionalExpression', original: "this.stopped || this.handshaking || this.ready", replacement: "false", why: CONNECT_GUARD },
+  { kind: 'equivalent', file: PEER_LINK, line: 68, mutator: 'LogicalOperator', original: "this.stopped || this.handshaking || this.ready", replacement: "(this.stopped || this.handshaking) && this.ready", why: CONNECT_GUARD },
+  { kind: 'equivalent', file: PEER_LINK, line: 68, mutator: 'LogicalOperator', original: "this.stopped || this.handshaking", replacement: "this.stopped && this.handshaking", why: CONNECT_GUARD },
+  { kind: 'equivalent', file: PEER_LINK, line: 118, mutator: 'ConditionalExpression', original: "this.stopped || this.reconnectTimer", replacement: "false", why: SCHEDULE_GUARD },
+  { kind: 'equivalent', file: PEER_LINK, line: 118, mutator: 'LogicalOperator', original: "this.stopped || this.reconnectTimer", replacement: "this.stopped && this.reconnectTimer", why: SCHEDULE_GUARD },
+  { kind: 'equivalent', file: PEER_LINK, line: 82, mutator: 'AssignmentOperator', original: "this.firstAddress ??= address", replacement: "this.firstAddress &&= address", why: FIRST_ADDRESS },
+  { kind: 'equivalent', file: PEER_LINK, line: 135, mutator: 'ConditionalExpression', original: "f.rid === claimed", replacement: "true", why: RID_IN_PROOF },
+  { kind: 'equivalent', file: PEER_LINK, line: 136, mutator: 'MethodExpression', original: "this.history.some((e) => e.event === 'handshake')", replacement: "this.history.every(e => e.event === 'handshake')", why: RECONNECTING },
+  { kind: 'equivalent', file: PEER_LINK, line: 136, mutator: 'ConditionalExpression', original: "e.event === 'handshake'", replacement: "true", why: RECONNECTING },
+  { kind: 'equivalent', file: PEER_LINK, line: 136, mutator: 'ConditionalExpression', original: "e.event === 'handshake'", replacement: "false", why: RECONNECTING },
+  { kind: 'equivalent', file: PEER_LINK, line: 136, mutator: 'ArrowFunction', original: "(e) => e.event === 'handshake'", replacement: "() => undefined", why: RECONNECTING },
+  { kind: 'equivalent', file: PEER_LINK, line: 136, mutator: 'EqualityOperator', original: "e.event === 'handshake'", replacement: "e.event !== 'handshake'", why: RECONNECTING },
+  { kind: 'equivalent', file: PEER_LINK, line: 136, mutator: 'StringLiteral', original: "const reconnecting = this.history.some((e) => e.event === 'handshake');", replacement: "\"\"", why: RECONNECTING },
+  { kind: 'equivalent', file: PEER_LINK, line: 138, mutator: 'ConditionalExpression', original: "reconnecting && this.node.broken('reconnect-skips-verification')", replacement: "false", why: RECONNECTING },
+  { kind: 'equivalent', file: PEER_LINK, line: 141, mutator: 'ConditionalExpression', original: "typeof f.rid === 'string'", replacement: "true", why: VERIFIED_RID },
+  { kind: 'equivalent', file: PEER_LINK, line: 141, mutator: 'ConditionalExpression', original: "typeof f.rid === 'string'", replacement: "false", why: VERIFIED_RID },
+  { kind: 'equivalent', file: PEER_LINK, line: 141, mutator: 'EqualityOperator', original: "typeof f.rid === 'string'", replacement: "typeof f.rid !== 'string'", why: VERIFIED_RID },
+  { kind: 'equivalent', file: PEER_LINK, line: 141, mutator: 'StringLiteral', original: "this.becomeReady(h, true, typeof f.rid === 'string' ? f.rid : this.peer);", replacement: "\"\"", why: VERIFIED_RID },
+  { kind: 'equivalent', file: PEER_LINK, line: 153, mutator: 'ConditionalExpression', original: "if (handshake) this.history.push({ event: 'handshake', connectionId: h.connectionId, address: h.address, verifiedRid, at });", replacement: "true", why: HANDSHAKE_FLAG },
+  { kind: 'equivalent', file: PEER_LINK, line: 160, mutator: 'StringLiteral', original: "h.conn.close('error');", replacement: "\"\"", why: FAR_END_MODE },
+  { kind: 'equivalent', file: PEER_LINK, line: 247, mutator: 'StringLiteral', original: "h.conn.close('error');", replacement: "\"\"", why: FAR_END_MODE },
+  { kind: 'equivalent', file: PEER_LINK, line: 225, mutator: 'StringLiteral', original: "this.conn?.close('error');", replacement: "\"\"", why: FAR_END_MODE },
+  { kind: 'equivalent', file: PEER_LINK, line: 225, mutator: 'OptionalChaining', original: "this.conn?.close", replacement: "this.conn.close", why: END_CONNECTION },
+  { kind: 'equivalent', file: PEER_LINK, line: 170, mutator: 'ConditionalExpression', original: "f.t === 'welcome'", replacement: "true", why: WELCOME_OR_REFUSE },
+  { kind: 'equivalent', file: PEER_LINK, line: 176, mutator: 'ConditionalExpression', original: "typeof f.opId === 'string'", replacement: "true", why: OPID_LOOKUP },
+  { kind: 'equivalent', file: PEER_LINK, line: 213, mutator: 'ConditionalExpression', original: "!this.ready || !this.conn", replacement: "false", why: READY_WITH_CONN },
+  { kind: 'equivalent', file: PEER_LINK, line: 213, mutator: 'LogicalOperator', original: "!this.ready || !this.conn", replacement: "!this.ready && !this.conn", why: READY_WITH_CONN },
+  { kind: 'equivalent', file: PEER_LINK, line: 251, mutator: 'LogicalOperator', original: "!this.ready || !this.conn", replacement: "!this.ready && !this.conn", why: READY_WITH_CONN },
+  { kind: 'equivalent', file: PEER_LINK, line: 230, mutator: 'BooleanLiteral', original: "if (entry.accepted) entry.settleCompletion({ lost: true });", replacement: "false", why: LOST_KEY },
+  { kind: 'equivalent', file: PEER_LINK, line: 257, mutator: 'ConditionalExpression', original: "!this.node.discovery.fresh && this.node.broken('grace-keeps-silent-peer-ready')", replacement: "false", why: KEPT_BY_GRACE },
+  { kind: 'conforming', file: PEER_LINK, line: 258, mutator: 'EqualityOperator', original: "now - this.lastHeard >= livenessDeadlineMs - heartbeatIntervalMs", replacement: "now - this.lastHeard > livenessDeadlineMs - heartbeatIntervalMs", why: LIVENESS_BOUNDARY },
+  { kind: 'equivalent', file: PEER_LINK, line: 274, mutator: 'ObjectLiteral', original: "{ opId, work, ...(deadlineAt !== undefined ? { deadlineAt } : {}) }", replacement: "{}", why: SENT_FOR_REPLAY },
+  { kind: 'equivalent', file: PEER_LINK, line: 274, mutator: 'ConditionalExpression', original: "deadlineAt !== undefined", replacement: "true", why: SENT_FOR_REPLAY },
+  { kind: 'equivalent', file: PEER_LINK, line: 274, mutator: 'ConditionalExpression', original: "deadlineAt !== undefined", replacement: "false", why: SENT_FOR_REPLAY },
+  { kind: 'equivalent', file: PEER_LINK, line: 274, mutator: 'EqualityOperator', original: "deadlineAt !== undefined", replacement: "deadlineAt === undefined", why: SENT_FOR_REPLAY },
+  { kind: 'equivalent', file: PEER_LINK, line: 278, mutator: 'ConditionalExpression', original: "deadlineAt !== undefined", replacement: "true", why: DEADLINE_ALWAYS },
+  { kind: 'conforming', file: PEER_LINK, line: 278, mutator: 'ConditionalExpression', original: "deadlineAt !== undefined", replacement: "false", why: LATE_SUBMIT },
+  { kind: 'conforming', file: PEER_LINK, line: 278, mutator: 'EqualityOperator', original: "deadlineAt !== undefined", replacement: "deadlineAt === undefined", why: LATE_SUBMIT },
+  { kind: 'conforming', file: PEER_LINK, line: 278, mutator: 'ObjectLiteral', original: "conn.send({ t: 'submit', opId, from: this.node.rid, work: work as never, ...(deadlineAt !== undefined ? { deadlineAt } : {}) });", replacement: "{}", why: LATE_SUBMIT },
+  // ---- node/mesh-node.ts -------------------------------------------------------------------------
+  { kind: 'equivalent', file: MEMBERSHIP, line: 18, mutator: 'BooleanLiteral', original: "private storeReadable = true;", replacement: "false", why: STORE_READABLE },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 67, mutator: 'BooleanLiteral', original: "!this.storeReadable", replacement: "this.storeReadable", why: STORE_READABLE },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 68, mutator: 'BooleanLiteral', original: "this.storeReadable = true;", replacement: "false", why: STORE_READABLE },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 75, mutator: 'BooleanLiteral', original: "this.storeReadable = false;", replacement: "true", why: STORE_READABLE },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 73, mutator: 'ConditionalExpression', original: "wasDown && this.broken('recovery-keeps-removed-links')", replacement: "false", why: STORE_READABLE },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 73, mutator: 'ConditionalExpression', original: "!(wasDown && this.broken('recovery-keeps-removed-links'))", replacement: "true", why: STORE_READABLE },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 76, mutator: 'BooleanLiteral', original: "this.discovery.fresh = false;", replacement: "true", why: FRESH },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 74, mutator: 'BlockStatement', original: "} catch {", replacement: "{}", why: FAILED_READ },
+  { kind: 'equivalent', file: MESH_NODE, line: 116, mutator: 'MethodExpression', original: "this.otherLinks().filter((l) => l.ready)", replacement: "this.otherLinks()", why: BROADCAST_NOT_READY },
+  { kind: 'equivalent', file: MESH_NODE, line: 132, mutator: 'ConditionalExpression', original: "this.life !== 'dead'", replacement: "true", why: SEVERED },
+  { kind: 'equivalent', file: MESH_NODE, line: 132, mutator: 'StringLiteral', original: "return this.life !== 'dead';", replacement: "\"\"", why: SEVERED },
+  { kind: 'equivalent', file: MESH_NODE, line: 208, mutator: 'StringLiteral', original: "this.life = 'dead';", replacement: "\"\"", why: SEVERED },
+  { kind: 'equivalent', file: MESH_NODE, line: 263, mutator: 'ConditionalExpression', original: "if (!this.alive) return;", replacement: "false", why: SEVERED },
+  { kind: 'conforming', file: MESH_NODE, line: 164, mutator: 'BlockStatement', original: "requestRefresh(): void {", replacement: "{}", why: REFRESH_SOONER },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 112, mutator: 'StringLiteral', original: "this.links.get(rid)?.stop('orderly');", replacement: "\"\"", why: FAR_END_MODE },
+  { kind: 'equivalent', file: MESH_NODE, line: 185, mutator: 'BlockStatement', original: "peerFailedLiveness(peer: Rid): void {", replacement: "{}", why: PEER_FAILED_SWITCHES },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 88, mutator: 'ObjectLiteral', original: "if (f.t === 'ping') return ib.conn.send({ t: 'pong' });", replacement: "{}", why: ANY_FRAME_IS_LIFE },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 88, mutator: 'StringLiteral', original: "if (f.t === 'ping') return ib.conn.send({ t: 'pong' });", replacement: "\"\"", why: ANY_FRAME_IS_LIFE },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 89, mutator: 'ConditionalExpression', original: "f.t === 'submit'", replacement: "true", why: PING_OR_SUBMIT },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 92, mutator: 'ConditionalExpression', original: "typeof f.opId !== 'string' || typeof work?.type !== 'string'", replacement: "false", why: WELL_FORMED },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 92, mutator: 'LogicalOperator', original: "typeof f.opId !== 'string' || typeof work?.type !== 'string'", replacement: "typeof f.opId !== 'string' && typeof work?.type !== 'string'", why: WELL_FORMED },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 92, mutator: 'OptionalChaining', original: "if (typeof f.opId !== 'string' || typeof work?.type !== 'string') return ib.conn.send({ t: 'rejected', opId: String(f.opId), reason: 'malformed' });", replacement: "work.type", why: WELL_FORMED },
+  { kind: 'conforming', file: SERVING_SIDE, line: 93, mutator: 'ConditionalExpression', original: "typeof f.deadlineAt === 'number' && f.deadlineAt <= this.node.clock.now()", replacement: "false", why: LATE_SUBMIT },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 93, mutator: 'ConditionalExpression', original: "typeof f.deadlineAt === 'number'", replacement: "true", why: DEADLINE_ALWAYS },
+  { kind: 'conforming', file: SERVING_SIDE, line: 93, mutator: 'EqualityOperator', original: "typeof f.deadlineAt === 'number'", replacement: "typeof f.deadlineAt !== 'number'", why: LATE_SUBMIT },
+  { kind: 'conforming', file: SERVING_SIDE, line: 93, mutator: 'StringLiteral', original: "if (typeof f.deadlineAt === 'number' && f.deadlineAt <= this.node.clock.now()) return ib.conn.send({ t: 'rejected', opId: f.opId, reason: 'deadline' });", replacement: "\"\"", why: LATE_SUBMIT },
+  { kind: 'conforming', file: SERVING_SIDE, line: 93, mutator: 'EqualityOperator', original: "f.deadlineAt <= this.node.clock.now()", replacement: "f.deadlineAt < this.node.clock.now()", why: LATE_SUBMIT },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 94, mutator: 'ConditionalExpression', original: "typeof f.deadlineAt === 'number'", replacement: "true", why: QUEUED_DEADLINE },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 94, mutator: 'ConditionalExpression', original: "typeof f.deadlineAt === 'number'", replacement: "false", why: QUEUED_DEADLINE },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 94, mutator: 'EqualityOperator', original: "typeof f.deadlineAt === 'number'", replacement: "typeof f.deadlineAt !== 'number'", why: QUEUED_DEADLINE },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 94, mutator: 'StringLiteral', original: "return this.onSubmit(ib, f.opId, work, typeof f.deadlineAt === 'number' ? f.deadlineAt : undefined);", replacement: "\"\"", why: QUEUED_DEADLINE },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 118, mutator: 'ConditionalExpression', original: "deadlineAt !== undefined", replacement: "true", why: QUEUED_DEADLINE },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 118, mutator: 'ConditionalExpression', original: "deadlineAt !== undefined", replacement: "false", why: QUEUED_DEADLINE },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 118, mutator: 'EqualityOperator', original: "deadlineAt !== undefined", replacement: "deadlineAt === undefined", why: QUEUED_DEADLINE },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 118, mutator: 'ObjectLiteral', original: "...(deadlineAt !== undefined ? { deadlineAt } : {}),", replacement: "{}", why: QUEUED_DEADLINE },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 129, mutator: 'StringLiteral', original: "ib.conn.send(accepted ? { t: 'accepted', opId } : { t: 'rejected', opId, reason: 'capacity' });", replacement: "\"\"", why: REJECT_REASON },
+  { kind: 'equivalent', file: DISPATCH, line: 61, mutator: 'ConditionalExpression', original: "if (!node.alive) return undefined;", replacement: "false", why: NO_WORK_WHEN_DEAD },
+  { kind: 'equivalent', file: DISPATCH, line: 74, mutator: 'ConditionalExpression', original: "work.type === 'session-frame'", replacement: "false", why: MUTANT_WORK },
+  { kind: 'equivalent', file: DISPATCH, line: 74, mutator: 'StringLiteral', original: "'session-frame'", replacement: "\"\"", why: MUTANT_WORK },
+  { kind: 'equivalent', file: DISPATCH, line: 76, mutator: 'ConditionalExpression', original: "work.type === 'relay'", replacement: "false", why: MUTANT_WORK },
+  { kind: 'equivalent', file: DISPATCH, line: 76, mutator: 'StringLiteral', original: "} else if (work.type === 'relay') {", replacement: "\"\"", why: MUTANT_WORK },
+  { kind: 'equivalent', file: MESH_NODE, line: 214, mutator: 'OptionalChaining', original: "this.sessions?.stop", replacement: "this.sessions.stop", why: BUILT_BY_RUNTIME },
+  { kind: 'equivalent', file: MESH_NODE, line: 282, mutator: 'OptionalChaining', original: "this.onLocationUpdate?.(u)", replacement: "this.onLocationUpdate(u)", why: BUILT_BY_RUNTIME },
+  { kind: 'conforming', file: SERVING_SIDE, line: 71, mutator: 'ConditionalExpression', original: "how === 'abandon'", replacement: "false", why: CRASH_CLOSES },
+  { kind: 'conforming', file: SERVING_SIDE, line: 71, mutator: 'StringLiteral', original: "if (how === 'abandon') ib.conn.abandon();", replacement: "\"\"", why: CRASH_CLOSES },
+  { kind: 'conforming', file: MESH_NODE, line: 221, mutator: 'StringLiteral', original: "this.end('abandon');", replacement: "\"\"", why: CRASH_CLOSES },
+  { kind: 'equivalent', file: MESH_NODE, line: 226, mutator: 'StringLiteral', original: "this.life = 'hung';", replacement: "\"\"", why: LIFE_LABEL },
+  { kind: 'conforming', file: MESH_NODE, line: 236, mutator: 'StringLiteral', original: "this.end('error');", replacement: "\"\"", why: VANISH_MODE },
+  { kind: 'conforming', file: MESH_NODE, line: 242, mutator: 'StringLiteral', original: "this.serving.closeAll('orderly');", replacement: "\"\"", why: MOVE_CLOSE },
+  { kind: 'equivalent', file: MESH_NODE, line: 272, mutator: 'ConditionalExpression', original: "!this.caller || !this.alive", replacement: "false", why: SEND_WORK_DEAD },
+  { kind: 'equivalent', file: MESH_NODE, line: 272, mutator: 'LogicalOperator', original: "!this.caller || !this.alive", replacement: "!this.caller && !this.alive", why: SEND_WORK_DEAD },
+  { kind: 'equivalent', file: MESH_NODE, line: 277, mutator: 'ConditionalExpression', original: "end.kind === 'result'", replacement: "true", why: INTERNAL_END },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 129, mutator: 'ConditionalExpression', original: "link.connectionId", replacement: "true", why: UNDEFINED_KEY },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 130, mutator: 'ConditionalExpression', original: "if (link.address) v.address = link.address;", replacement: "true", why: UNDEFINED_KEY },
+  // ---- transport/memory.ts -----------------------------------------------------------------------
+  { kind: 'equivalent', file: MEMORY, line: 26, mutator: 'ConditionalExpression', original: "if (!this.open) return;", replacement: "false", why: NOTIFIED_ONCE },
+  { kind: 'equivalent', file: MEMORY, line: 76, mutator: 'ConditionalExpression', original: "!this.link.open", replacement: "false", why: NOTIFIED_ONCE },
+  { kind: 'equivalent', file: MEMORY, line: 94, mutator: 'LogicalOperator', original: "this.closeNotified || this.abandoned", replacement: "this.closeNotified && this.abandoned", why: NOTIFIED_ONCE },
+  { kind: 'equivalent', file: MEMORY, line: 94, mutator: 'ConditionalExpression', original: "this.closeNotified || this.abandoned", replacement: "false", why: NOTIFIED_ONCE },
+  { kind: 'equivalent', file: MEMORY, line: 95, mutator: 'BooleanLiteral', original: "this.closeNotified = true;", replacement: "false", why: NOTIFIED_ONCE },
+  { kind: 'equivalent', file: MEMORY, line: 71, mutator: 'ConditionalExpression', original: "!this.link.open || this.link.closing", replacement: "false", why: NOTIFIED_ONCE },
+  { kind: 'equivalent', file: MEMORY, line: 71, mutator: 'LogicalOperator', original: "!this.link.open || this.link.closing", replacement: "!this.link.open && this.link.closing", why: NOTIFIED_ONCE },
+  { kind: 'equivalent', file: MEMORY, line: 73, mutator: 'BooleanLiteral', original: "this.closeNotified = true; // the closing side needs no news of its own close", replacement: "false", why: NOTIFIED_ONCE },
+  { kind: 'equivalent', file: MEMORY, line: 28, mutator: 'StringLiteral', original: "for (const end of this.ends) end.notifyClose('error');", replacement: "\"\"", why: FAIL_MODE },
+  { kind: 'equivalent', file: MEMORY, line: 66, mutator: 'ConditionalExpression', original: "if (this.abandoned) return;", replacement: "false", why: ABANDONED },
+  { kind: 'equivalent', file: MEMORY, line: 82, mutator: 'BlockStatement', original: "abandon(): void {", replacement: "{}", why: ABANDONED },
+  { kind: 'equivalent', file: MEMORY, line: 84, mutator: 'BooleanLiteral', original: "this.abandoned = true;", replacement: "false", why: ABANDONED },
+  { kind: 'equivalent', file: MEMORY, line: 118, mutator: 'UpdateOperator', original: "return `mem://${rid}/${++this.seq}`;", replacement: "--this.seq", why: UNIQUE_ADDRESSES },
+  { kind: 'equivalent', file: MEMORY, line: 122, mutator: 'ConditionalExpression', original: "this.listeners.has(address)", replacement: "false", why: UNIQUE_ADDRESSES },
+  { kind: 'equivalent', file: MEMORY, line: 127, mutator: 'ConditionalExpression', original: "this.listeners.get(address) === onConnection", replacement: "true", why: UNIQUE_ADDRESSES },
+  { kind: 'equivalent', file: MEMORY, line: 135, mutator: 'StringLiteral', original: "`connection refused: ${address}`", replacement: "``", why: REFUSED },
+  { kind: 'equivalent', file: MEMORY, line: 135, mutator: 'ConditionalExpression', original: "if (!accept) throw new Error(`connection refused: ${address}`);", replacement: "false", why: REFUSED },
+  // ---- location/descriptors.ts -------------------------------------------------------------------
+  { kind: 'equivalent', file: DESCRIPTORS, line: 18, mutator: 'BooleanLiteral', original: "fresh = true;", replacement: "false", why: FRESH },
+  { kind: 'equivalent', file: DESCRIPTORS, line: 43, mutator: 'BooleanLiteral', original: "this.fresh = true;", replacement: "false", why: FRESH },
+  { kind: 'conforming', file: DESCRIPTORS, line: 27, mutator: 'LogicalOperator', original: "return d && { ...d };", replacement: "d || {\n  ...d\n}", why: LOOKUP_COPY },
+  { kind: 'equivalent', file: DESCRIPTORS, line: 38, mutator: 'ArrayDeclaration', original: "[...next.values()]", replacement: "[]", why: ADDED_UNUSED },
+  { kind: 'equivalent', file: DESCRIPTORS, line: 38, mutator: 'MethodExpression', original: "[...next.values()].filter((d) => !this.last.has(d.rid))", replacement: "[...next.values()]", why: ADDED_UNUSED },
+  { kind: 'equivalent', file: DESCRIPTORS, line: 38, mutator: 'ArrowFunction', original: "(d) => !this.last.has(d.rid)", replacement: "() => undefined", why: ADDED_UNUSED },
+  { kind: 'equivalent', file: DESCRIPTORS, line: 38, mutator: 'BooleanLiteral', original: "!this.last.has(d.rid)", replacement: "this.last.has(d.rid)", why: ADDED_UNUSED },
+  // ---- connection/inbound-queue.ts ---------------------------------------------------------------
+  { kind: 'equivalent', file: INBOUND_QUEUE, line: 57, mutator: 'BlockStatement', original: "stop(): void {", replacement: "{}", why: QUEUE_STOP },
+  { kind: 'equivalent', file: INBOUND_QUEUE, line: 58, mutator: 'BooleanLiteral', original: "this.stopped = true;", replacement: "false", why: QUEUE_STOP },
+  // ---- objects/object-caller.ts (objects area) ---------------------------------------------------
+  { kind: 'conforming', file: OBJECT_CALLER, line: 65, mutator: 'LogicalOperator', original: "cached.validUntil > this.node.clock.now() || this.broken('owner-cache-never-expires')", replacement: "cached.validUntil > this.node.clock.now() && this.broken('owner-cache-never-expires')", why: NO_CACHE },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 65, mutator: 'ConditionalExpression', original: "cached.validUntil > this.node.clock.now()", replacement: "false", why: NO_CACHE },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 65, mutator: 'BlockStatement', original: "if (cached && (cached.validUntil > this.node.clock.now() || this.broken('owner-cache-never-expires'))) {", replacement: "{}", why: NO_CACHE },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 133, mutator: 'ArithmeticOperator', original: "this.node.clock.now() + this.node.timings.ownerCacheMs", replacement: "this.node.clock.now() - this.node.timings.ownerCacheMs", why: NO_CACHE },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 133, mutator: 'ArithmeticOperator', original: "this.node.clock.now() + (ownerLease - (await this.node.store.now()))", replacement: "this.node.clock.now() - (ownerLease - (await this.node.store.now()))", why: NO_CACHE },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 134, mutator: 'ObjectLiteral', original: "{ owner: rec.owner!, generation: rec.generation, validUntil }", replacement: "{}", why: NO_CACHE },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 88, mutator: 'ConditionalExpression', original: "rec.recovery && this.broken('recovery-pointer-means-unfinished')", replacement: "false", why: RECOVERY_POINTER_SWITCH },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 112, mutator: 'ConditionalExpression', original: "rec.kind === 'instance-spot' && intent", replacement: "true", why: INSTANCE_INTENT_SWITCHES },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 112, mutator: 'ConditionalExpression', original: "rec.kind === 'instance-spot' && intent", replacement: "false", why: INSTANCE_INTENT_SWITCHES },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 112, mutator: 'LogicalOperator', original: "rec.kind === 'instance-spot' && intent", replacement: "rec.kind === 'instance-spot' || intent", why: INSTANCE_INTENT_SWITCHES },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 112, mutator: 'EqualityOperator', original: "rec.kind === 'instance-spot'", replacement: "rec.kind !== 'instance-spot'", why: INSTANCE_INTENT_SWITCHES },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 112, mutator: 'StringLiteral', original: "'instance-spot'", replacement: "\"\"", why: INSTANCE_INTENT_SWITCHES },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 140, mutator: 'ConditionalExpression', original: "end.kind !== 'result' || !end.completion.ok", replacement: "true", why: CACHE_DROPPED_MORE },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 140, mutator: 'StringLiteral', original: "const failed = end.kind !== 'result' || !end.completion.ok;", replacement: "\"\"", why: CACHE_DROPPED_MORE },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 140, mutator: 'BooleanLiteral', original: "!end.completion.ok", replacement: "end.completion.ok", why: CACHE_DROPPED_MORE },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 143, mutator: 'ConditionalExpression', original: "failed && end.kind !== 'deadline' && end.kind !== 'ended'", replacement: "true", why: CACHE_DROPPED_MORE },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 143, mutator: 'LogicalOperator', original: "failed && end.kind !== 'deadline' && end.kind !== 'ended'", replacement: "failed && end.kind !== 'deadline' || end.kind !== 'ended'", why: CACHE_DROPPED_MORE },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 143, mutator: 'LogicalOperator', original: "failed && end.kind !== 'deadline'", replacement: "failed || end.kind !== 'deadline'", why: CACHE_DROPPED_MORE },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 143, mutator: 'StringLiteral', original: "if (failed && end.kind !== 'deadline' && end.kind !== 'ended') {", replacement: "\"\"", why: CACHE_DROPPED_MORE },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 172, mutator: 'StringLiteral', original: "return this.change(objectId, version, { objectId: rec.objectId, state: 'Missing', generation: rec.generation, writeId: '' });", replacement: "\"Stryker was here!\"", why: WRITE_ID },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 180, mutator: 'ConditionalExpression', original: "spec.generation !== undefined", replacement: "true", why: UNDEFINED_FIELD },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 95, mutator: 'ConditionalExpression', original: 'if (ownerLease !== null) return this.finishOn(op, target, work);', replacement: 'true', why: POINTER_NODE_GONE },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 179, mutator: 'ConditionalExpression', original: "rec.state === 'Missing'", replacement: "false", why: MISSING_HAS_NO_OWNER },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 179, mutator: 'StringLiteral', original: "if (!rec || rec.state === 'Missing' || !rec.owner) return op.finish('failure', { errorKind: 'NotFound' });", replacement: "\"\"", why: MISSING_HAS_NO_OWNER },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 197, mutator: 'ConditionalExpression', original: "rec.state === 'Missing'", replacement: "false", why: MISSING_HAS_NO_OWNER },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 197, mutator: 'StringLiteral', original: "if (!rec || rec.state === 'Missing' || !rec.owner) return op.finish('failure', { errorKind: 'NotFound' });", replacement: "\"\"", why: MISSING_HAS_NO_OWNER },
+  // ---- objects/object-host.ts (objects area) -----------------------------------------------------
+  { kind: 'equivalent', file: OBJECT_HOST, line: 50, mutator: 'StringLiteral', original: "prepare: (rec) => void this.host({ objectId: rec.objectId, kind: rec.kind, generation: rec.generation, state: 'Ready', writeId: '' }, false),", replacement: "\"Stryker was here!\"", why: HOSTED_RECORD },
+  { kind: 'equivalent', file: CREATION, line: 17, mutator: 'StringLiteral', original: "const next: LocationRecord = { objectId, state: 'Creating', kind, owner: this.ctx.rid, generation: (rec?.generation ?? 0) + 1, creation: { input }, writeId: '' };", replacement: "\"Stryker was here!\"", why: WRITE_ID },
+  { kind: 'equivalent', file: ACTIVATION, line: 97, mutator: 'StringLiteral', original: "writeId: '',", replacement: "\"Stryker was here!\"", why: WRITE_ID },
+  { kind: 'equivalent', file: CLOSING, line: 23, mutator: 'StringLiteral', original: "const released = await this.change(objectId, closing.version, { objectId, state: 'Missing', generation: rec.generation, writeId: '' });", replacement: "\"Stryker was here!\"", why: WRITE_ID },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 83, mutator: 'ConditionalExpression', original: "e instanceof StoreUnavailableError", replacement: "true", why: RUN_WORK_CATCHES },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 83, mutator: 'ConditionalExpression', original: "e instanceof StoreUnavailableError", replacement: "false", why: RUN_WORK_CATCHES },
+  { kind: 'equivalent', file: CREATION, line: 45, mutator: 'ConditionalExpression', original: "!this.ctx.alive()", replacement: "false", why: DEAD_AFTER_FACTORY },
+  { kind: 'equivalent', file: ACTIVATION, line: 133, mutator: 'ConditionalExpression', original: "!this.ctx.alive()", replacement: "false", why: DEAD_AFTER_FACTORY },
+  { kind: 'equivalent', file: CREATION, line: 44, mutator: 'OptionalChaining', original: "rec.creation?.input", replacement: "rec.creation.input", why: CREATION_STORED },
+  { kind: 'equivalent', file: ACTIVATION, line: 132, mutator: 'OptionalChaining', original: "rec.creation?.input", replacement: "rec.creation.input", why: CREATION_STORED },
+  { kind: 'equivalent', file: ACTIVATION, line: 101, mutator: 'ConditionalExpression', original: "if (early) await this.ctx.app.factory(this.ctx.rid, objectId, generation, factoryInput);", replacement: "false", why: EARLY_SWITCH },
+  { kind: 'equivalent', file: ACTIVATION, line: 139, mutator: 'BooleanLiteral', original: "rec = { ...rec, state: 'Ready', firstMessageRestored: false };", replacement: "true", why: RESTORED_COPY },
+  // ---- location/lease.ts (objects area) ----------------------------------------------------------
+  { kind: 'equivalent', file: LEASE, line: 12, mutator: 'BooleanLiteral', original: "private failing = false;", replacement: "true", why: FIRST_RENEWAL },
+  { kind: 'conforming', file: LEASE, line: 26, mutator: 'MethodExpression', original: "Math.max(1, Math.floor(this.ttlMs / 4))", replacement: "Math.min(1, Math.floor(this.ttlMs / 4))", why: RENEW_MORE_OFTEN },
+  { kind: 'conforming', file: LEASE, line: 39, mutator: 'ConditionalExpression', original: "this.eligible()", replacement: "false", why: WAIT_NEXT_RENEWAL },
+  // ---- location/authority.ts (objects area) ------------------------------------------------------
+  { kind: 'equivalent', file: AUTHORITY, line: 52, mutator: 'ConditionalExpression', original: "current.version > expectedVersion && broken('unclear-change-judged-by-version')", replacement: "false", why: JUDGED_BY_VERSION_SWITCH },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 204, mutator: 'ObjectLiteral', original: "{ objectId: spec.objectId, generation: rec.generation }", replacement: "{}", why: REPLY_CONTENT },
+  { kind: 'conforming', file: CREATION, line: 51, mutator: 'ObjectLiteral', original: "{ objectId: rec.objectId, generation: rec.generation, owner: this.ctx.rid }", replacement: "{}", why: REPLY_CONTENT },
+  { kind: 'conforming', file: CLOSING, line: 24, mutator: 'ObjectLiteral', original: "{ objectId, generation: rec.generation }", replacement: "{}", why: REPLY_CONTENT },
+  { kind: 'conforming', file: CLOSING, line: 36, mutator: 'ObjectLiteral', original: "{ objectId, generation: rec.generation, members }", replacement: "{}", why: REPLY_CONTENT },
+  { kind: 'conforming', file: LEASE, line: 48, mutator: 'BooleanLiteral', original: "this.failing = false;", replacement: "true", why: RECONFIRM_EVERY_RENEWAL },
+  { kind: 'equivalent', file: AUTHORITY, line: 55, mutator: 'ObjectLiteral', original: "{ applied: false, current }", replacement: "{}", why: ONLY_APPLIED_READ },
+  { kind: 'conforming', file: AUTHORITY, line: 55, mutator: 'ConditionalExpression', original: "current.version !== expectedVersion", replacement: "false", why: RETRY_THAT_CANNOT_APPLY },
 ];

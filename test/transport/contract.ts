@@ -95,7 +95,7 @@ export function transportContract(name: string, make: () => Promise<TransportPai
     afterEach(async () => pair.cleanup());
 
     async function listen(onConnection: (conn: Connection) => void, rid = 'B'): Promise<Listener> {
-      const listener = pair.server.listen(pair.server.newAddress(rid), onConnection);
+      const listener = await pair.server.listen(pair.server.newAddress(rid), onConnection);
       await pair.listening?.(listener);
       return listener;
     }
@@ -285,7 +285,8 @@ export function transportContract(name: string, make: () => Promise<TransportPai
 
     clause('listening twice at one address throws; a new address after close works', async () => {
       const listener = await listen(() => {});
-      assert.throws(() => pair.server.listen(listener.address, () => {}), /address in use/);
+      // A transport that binds asynchronously (TCP) rejects instead of throwing.
+      await assert.rejects(async () => pair.server.listen(listener.address, () => {}), /address in use/);
       listener.close();
       const again = await listen(() => {});
       assert.notEqual(again.address, listener.address, 'newAddress() gave an address twice');

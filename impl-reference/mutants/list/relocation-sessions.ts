@@ -41,6 +41,8 @@ export const RELOCATION_AND_SESSION_MUTANTS = [
   { name: 'message-follow-extended-by-use', breaks: ['R-OBJ-3.4'], what: 'each message the previous owner follows extends Message Follow by another MessageFollowDuration' },
   { name: 'follow-outlives-return', breaks: ['R-OBJ-3.6'], what: 'a node that gets an object back by a relocation keeps following its messages to the node it had moved it to' },
   { name: 'follow-reloaded-from-relocation-store', breaks: ['R-REL-6.3'], what: "a restarted source with no forwarding entry for an object follows it by the Relocation Store's committed record of its move" },
+  { name: 'relocations-at-once-from-source', breaks: ['R-OBJ-3.7'], what: 'the source refuses a second relocation of an object only once the first passed relay-ready, so two started together both pass it, the later one after the first committed (found by the simulated campaign in the reference itself, seed 54)' },
+  { name: 'source-lets-go-by-object-id', breaks: ['R-OBJ-3.8'], what: 'the source, hearing its move committed, disposes whatever instance of the object it hosts by then: the target instance of a move back that reached it first (found by the simulated campaign in the reference itself, seed 54)' },
   { name: 'restart-cancels-unfinished-relocations', breaks: ['V14.3'], what: 'a restarted process marks the relocations it was part of and did not see finish as cancelled' },
   // Relocation: the target side.
   { name: 'failed-prepare-not-discarded', breaks: ['R-REL-1.1'], what: 'the target sets up the instance and its temporary queue before the prepare can fail, and keeps them when it does' },

@@ -1,0 +1,54 @@
+// A node's heartbeat (spec 3.2, R-CONN-2): every HeartbeatInterval it first asks whether its own
+// loop stalled, then runs the liveness check at both ends of its connections: the links it opened
+// (PeerLink.tick, the calling end) and the connections peers opened to it (the serving end).
+
+import type { Clock, TimerId } from '../../src/driver/clock.ts';
+import type { EffectiveTimings } from '../../src/driver/types.ts';
+import type { Broken } from '../mutants/index.ts';
+import type { ServingSide } from '../connection/serving-side.ts';
+import type { Membership } from './membership.ts';
+
+export interface HeartbeatNode {
+  readonly clock: Clock;
+  readonly timings: EffectiveTimings;
+  readonly broken: Broken;
+  live(): boolean;
+}
+
+export class Heartbeat {
+  /** When the heartbeat last ran: a late one tells the node its own loop stalled. */
+  private lastTickAt = 0;
+  private timer?: TimerId;
+
+  constructor(
+    private readonly node: HeartbeatNode,
+    private readonly membership: Membership,
+    private readonly serving: ServingSide,
+  ) {}
+
+  start(): void {
+    // The first tick is judged late against the start too: a stall before it is still the node's own.
+    this.lastTickAt = this.node.clock.now();
+    this.timer = this.node.clock.setInterval(() => this.tick(), this.node.timings.heartbeatIntervalMs);
+  }
+
+  stop(): void {
+    this.node.clock.clearTimer(this.timer);
+  }
+
+  private tick(): void {
+    const node = this.node;
+    if (!node.live()) return;
+    // Liveness checks go on while the Store is unreachable (R-STO-2); only a mutant pauses them.
+    if (!this.membership.storeAnswers && node.broken('grace-pauses-liveness')) return;
+    const now = node.clock.now();
+    // A tick that comes two intervals late means this node's own loop stalled (a loaded machine, a
+    // long pause): what its peers sent meanwhile is still queued, unread. Silence is judged on the
+    // next tick, once that is read, so a node never blames a peer for its own stall; a peer that
+    // really went silent is still found out within the liveness deadline plus one interval.
+    const stalled = now - this.lastTickAt > 2 * node.timings.heartbeatIntervalMs;
+    this.lastTickAt = now;
+    for (const link of this.membership.otherLinks()) link.tick(now, !stalled);
+    if (!stalled) this.serving.checkLiveness(now);
+  }
+}
