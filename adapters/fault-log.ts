@@ -1,23 +1,13 @@
-// How each fault of a scenario was done, for the reports and the certificate (compliance.json):
+// The log of how each fault of a scenario was done (the record: src/driver/fault-record.ts):
 // "outside" when the kit did it to the runtime's processes or links itself (SIGKILL, SIGSTOP, a new
 // process, its own relays), "self-reported" when the kit asked the runtime to do it and has only
 // the runtime's word (every fault of an exec: runtime; a failpoint, which fires inside a protocol
 // step no outside action can hit). One scenario runs at a time in a process, so the log is
 // per process and the runner takes it after each scenario (src/run/wire-hooks.ts).
 
-export type FaultHow = 'outside' | 'self-reported';
+import type { FaultRecord } from '../src/driver/fault-record.ts';
 
-export interface FaultRecord {
-  kind: string;
-  node?: string;
-  peer?: string;
-  how: FaultHow;
-  /** What was done, in a few words (e.g. "SIGKILL to the process group"). */
-  means: string;
-}
-
-/** The media type of the attachment that carries a scenario's faults to the reports. */
-export const FAULTS_MEDIA_TYPE = 'application/x.spotcheck.faults+json';
+export { FAULTS_MEDIA_TYPE, type FaultHow, type FaultRecord } from '../src/driver/fault-record.ts';
 
 let faults: FaultRecord[] = [];
 

@@ -1,6 +1,7 @@
 // Adversarial node programs (test/support/cheating-node.py): a runtime that would have lied under
-// exec: cannot under node:, and one that keeps its memory across a restart fails the scenario that
-// checks a restarted node forgets, on the rule's assertion (not an error).
+// exec: cannot under node:, one that keeps its memory across a restart fails the scenario that
+// checks a restarted node forgets, on the rule's assertion (not an error), and one whose work
+// escapes its process group is stopped and killed all the same.
 
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { openWire } from '../adapters/jsonrpc.ts';
 import { openNodeProgram } from '../adapters/node-program.ts';
 import type { Driver, Outcome } from '../src/driver/types.ts';
 import type { Compliance } from '../src/report/compliance.ts';
+import { stdioOf, strays } from '../src/harness/stdio-holders.ts';
 import { spotcheck, tempDir } from './helpers.ts';
 
 const CHEAT = 'python3 test/support/cheating-node.py';
@@ -81,7 +83,7 @@ function groupAlive(pgid: number): boolean {
   }
 }
 
-const RESTART_SCENARIO = '@V05 and @assumption:restart';
+const RESTART_SCENARIO = '@V05 and @assumption:restart and not @liveness'; // reconnect.feature:24
 
 test('(b) a node program that reloads its memory after a restart fails "new connection IDs after a restart" on the assertion; the honest one passes', () => {
   const cheat = spotcheck(['run', '--impl', `node:${CHEAT}`, '--level', 'core', '--tags', RESTART_SCENARIO, '--parallel', '0', '--out', tempDir('cheat-restart')], 180_000);
@@ -98,4 +100,58 @@ test('(b) a node program that reloads its memory after a restart fails "new conn
   const c = JSON.parse(readFileSync(join(out, 'compliance.json'), 'utf8')) as Compliance;
   const scenario = c.requirements.find((r) => r.id === 'V05')!.scenarios.find((s) => s.status === 'passed')!;
   assert.deepEqual(scenario.faults?.map((f) => [f.kind, f.node, f.how]), [['crash', 'A', 'outside'], ['restart', 'A', 'outside']]);
+});
+
+const ESCAPE = `${CHEAT} --escape`;
+const LIVENESS_FAULTS = '@V04 and @liveness and not @objects'; // a hung peer, a crashed peer
+
+function state(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat[stat.lastIndexOf(')') + 2];
+  } catch {
+    return undefined; // gone
+  }
+}
+
+test('(c, d) a node whose work runs in a process that left its group: the kit stops and kills that process too, and holds its links', async () => {
+  const d = openNodeProgram(ESCAPE);
+  await d.start({ meshes: [{ name: 'm1', nodes: ['A', 'B', 'C'] }] });
+  const slots = (d as unknown as { slots: Map<string, { child: { pid: number } }> }).slots;
+  const escaped = new Map<string, number>();
+  try {
+    for (const rid of ['A', 'B', 'C']) {
+      const leader = slots.get(rid)!.child.pid;
+      const away = strays(stdioOf(leader), leader);
+      assert.equal(away.length, 1, `the cheat's node ${rid} runs in one process outside its group`);
+      escaped.set(rid, away[0]);
+    }
+    // (c) hang: a SIGSTOP to the group alone would leave C's worker answering.
+    await d.fault({ kind: 'hang', node: 'C' });
+    assert.equal(state(escaped.get('C')!), 'T', "C's escaped worker is stopped");
+    const o = await direct(d, 'A', 'C', 'while-hung');
+    assert.notEqual(o?.status, 'reply', `nothing answers for the hung node (${JSON.stringify(o)})`);
+    assert.equal(handlerRunsOn(await d.journal(), 'C', 'while-hung'), 0);
+    // (d) crash: a SIGKILL to the group alone would leave B's worker and its timers going.
+    await d.fault({ kind: 'crash', node: 'B' });
+    const end = Date.now() + 3000;
+    while (state(escaped.get('B')!) && state(escaped.get('B')!) !== 'Z' && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+    assert.ok([undefined, 'Z'].includes(state(escaped.get('B')!)), "B's escaped worker is dead");
+  } finally {
+    await d.close();
+  }
+  for (const [rid, pid] of escaped) assert.ok([undefined, 'Z'].includes(state(pid)), `nothing of ${rid} is left running after close`);
+});
+
+test('(c, d) the hung and crashed peer scenarios: the exec: cheat fails both on the assertion; the escaping node program passes both, the kit having reached its worker', () => {
+  const lying = spotcheck(['run', '--impl', `exec:${CHEAT} --exec`, '--level', 'core', '--tags', LIVENESS_FAULTS, '--parallel', '0', '--out', tempDir('cheat-liveness-exec')], 180_000);
+  const said = `${lying.stdout}\n${lying.stderr}`;
+  assert.equal(lying.code, 1, said);
+  assert.match(lying.stdout, /^0 passed, 2 failed/m, said);
+  // The rule's own assertion: the "hung" and the "crashed" peer stayed ready, answering on.
+  assert.match(lying.stdout, /FAILED .*A hung peer.*: A's peer B to become not-ready: not seen within/, said);
+  assert.match(lying.stdout, /FAILED .*A crashed peer.*: C's peer B to become not-ready: not seen within/, said);
+
+  const escaping = spotcheck(['run', '--impl', `node:${ESCAPE}`, '--level', 'core', '--tags', LIVENESS_FAULTS, '--parallel', '0', '--out', tempDir('cheat-liveness-node')], 180_000);
+  assert.match(escaping.stdout, /^2 passed, 0 failed/m, `${escaping.stdout}\n${escaping.stderr}`);
 });

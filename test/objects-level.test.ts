@@ -1,9 +1,11 @@
-// A runtime that implements exactly the objects level (test/support/objects-level-runtime.ts: no
-// relocation, no Sessions, and it refuses their calls) is certified `objects`: `run --level objects`
-// exits 0 and says "met objects", `certify --level objects` writes a certificate that `verify`
-// passes. The same runtime with one objects rule broken (a mutant served in it) is refused by both.
-// Before issue 26 no runtime could be: V16 sat in the objects level with every scenario needing
-// relocation, so a run like this one printed "met core" and still exited 0.
+// A runtime that implements exactly the objects level (no relocation, no Sessions, and it refuses
+// their calls) is certified `objects` when it is a node program whose faults the kit does from
+// outside (test/support/objects-level-node.ts): `run --level objects` exits 0 and says "met
+// objects", `certify` writes a certificate that `verify` passes. Before issue 26 no runtime could
+// be: V16 sat in the objects level with every scenario needing relocation, so a run like this one
+// printed "met core" and still exited 0. The same runtime over exec: (test/support/
+// objects-level-runtime.ts: it acts its crashes and hangs out itself) shows core only, and with one
+// objects rule broken (a mutant served in it) its failure is the first reason given.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -12,9 +14,11 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Certificate } from '../src/certify/certificate.ts';
 import type { Compliance } from '../src/report/compliance.ts';
-import { ROOT, tempDir } from './helpers.ts';
+import { bundledProgram, ROOT, tempDir } from './helpers.ts';
 
-const OBJECTS_RUNTIME = 'exec:node --import tsx test/support/objects-level-runtime.ts';
+// Bundled: one process per node, hundreds of starts in a run (helpers.ts).
+const OBJECTS_NODE = `node:${bundledProgram('test/support/objects-level-node.ts')}`;
+const OBJECTS_EXEC = 'exec:node --import tsx test/support/objects-level-runtime.ts';
 // Breaks R-CRE-1 (two racing creations both run the factory): an objects rule, no relocation in it.
 const MUTANT = 'creation-race-both-run-factory';
 
@@ -25,40 +29,42 @@ function spotcheck(args: string[], env: Record<string, string> = {}): { code: nu
 
 const said = (r: { stdout: string; stderr: string }) => `${r.stdout}\n${r.stderr}`;
 
-test('the objects-level runtime: run --level objects exits 0 and meets objects; relocation and Sessions are one line each', () => {
+test('the objects-level node program: run --level objects exits 0 and meets objects; certify and verify agree', () => {
   const out = tempDir('objects-run');
-  const r = spotcheck(['run', '--impl', OBJECTS_RUNTIME, '--level', 'objects', '--out', out]);
+  const r = spotcheck(['run', '--impl', OBJECTS_NODE, '--level', 'objects', '--out', out], { SPOTCHECK_REDIS_VIA: 'binary' });
   assert.equal(r.code, 0, said(r));
   assert.match(r.stdout, /^level objects: met objects$/m);
-  assert.match(r.stdout, /^not applicable: \d+ scenarios need relocation, which objects-level-runtime does not report$/m);
-  assert.match(r.stdout, /^not applicable: \d+ scenarios need sessions, which objects-level-runtime does not report$/m);
+  assert.match(r.stdout, /^not applicable: \d+ scenarios need relocation, which objects-level-node does not report$/m);
+  assert.match(r.stdout, /^not applicable: \d+ scenarios need sessions, which objects-level-node does not report$/m);
   assert.doesNotMatch(r.stdout, /^\[\d+\/\d+\] not applicable/m, 'no line per not-applicable scenario');
   const c = JSON.parse(readFileSync(join(out, 'compliance.json'), 'utf8')) as Compliance;
   assert.equal(c.level.met, 'objects');
   assert.equal(c.requirements.find((x) => x.id === 'V16')!.status, 'not-applicable', 'V16 is about relocation');
   assert.equal(c.requirements.find((x) => x.id === 'R-CRE-1')!.status, 'passed');
-});
+  const faults = c.requirements.flatMap((x) => x.scenarios).flatMap((s) => s.faults ?? []);
+  assert.ok(faults.some((f) => f.kind === 'crash' && f.how === 'outside'), 'crashes done from outside');
+  assert.ok(faults.every((f) => f.how === 'outside' || f.kind === 'failpoint'), 'nothing but failpoints self-reported');
 
-test('the objects-level runtime: certify --level objects writes a certificate, and verify passes it', () => {
-  const out = tempDir('objects-cert');
-  const r = spotcheck(['certify', '--impl', OBJECTS_RUNTIME, '--level', 'objects', '--runs', '1', '--out', out]);
-  assert.equal(r.code, 0, said(r));
-  assert.match(r.stdout, /^level objects: met objects$/m);
-  const cert = JSON.parse(readFileSync(join(out, 'certificate.json'), 'utf8')) as Certificate;
-  assert.deepEqual(cert.level, { requested: 'objects', met: 'objects', lacks: [] });
-  assert.equal(cert.requirements.find((x) => x.id === 'V06')!.status, 'passed');
-  const v = spotcheck(['verify', join(out, 'certificate.json')]);
+  // certify from that run's report (certify recomputes; running the suite again would show the same).
+  const cert = spotcheck(['certify', '--from', join(out, 'compliance.json'), '--out', join(out, 'cert')]);
+  assert.equal(cert.code, 0, said(cert));
+  assert.match(cert.stdout, /^level objects: met objects$/m);
+  const certificate = JSON.parse(readFileSync(join(out, 'cert', 'certificate.json'), 'utf8')) as Certificate;
+  assert.deepEqual(certificate.level, { requested: 'objects', met: 'objects', lacks: [] });
+  assert.equal(certificate.requirements.find((x) => x.id === 'V06')!.status, 'passed');
+  const v = spotcheck(['verify', join(out, 'cert', 'certificate.json')]);
   assert.equal(v.code, 0, said(v));
   assert.match(v.stdout, /level objects met$/m);
 });
 
-test('the objects-level runtime with one objects rule broken: run and certify both exit 1, not met', () => {
+test('the objects-level runtime over exec:, one objects rule broken: exit 1, its failure first, then its self-reported faults', () => {
   const out = tempDir('objects-broken');
   const env = { SPOTCHECK_SERVE_MUTANT: MUTANT };
-  const r = spotcheck(['run', '--impl', OBJECTS_RUNTIME, '--level', 'objects', '--out', out], env);
+  const r = spotcheck(['run', '--impl', OBJECTS_EXEC, '--level', 'objects', '--out', out], env);
   assert.equal(r.code, 1, said(r));
   assert.match(r.stdout, /^level objects: not met \(met core\): features\/object-routing-and-creation\/\S+\.feature:\d+ failed$/m);
-  // certify from that run's report (certify recomputes; running the suite again would show the same).
+  const c = JSON.parse(readFileSync(join(out, 'compliance.json'), 'utf8')) as Compliance;
+  assert.ok(c.level.why?.some((w) => /scenarios inside objects had faults only the runtime reported \(.*crash/.test(w)), JSON.stringify(c.level.why));
   const cert = spotcheck(['certify', '--from', join(out, 'compliance.json'), '--out', join(out, 'cert')]);
   assert.equal(cert.code, 1, said(cert));
   assert.match(cert.stdout, /^level objects: not met \(met core\)/m);

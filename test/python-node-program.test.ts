@@ -33,4 +33,10 @@ test('the Python node program meets level core, with every fault but failpoints 
   const kinds = new Set(faults.filter((f) => f.how === 'outside').map((f) => f.kind));
   for (const k of ['crash', 'hang', 'restart', 'close-connection', 'move', 'impostor']) assert.ok(kinds.has(k), `a ${k} done from outside: ${[...kinds].join(', ')}`);
   for (const f of faults) assert.equal(f.how === 'self-reported', f.kind === 'failpoint', `${f.kind} on ${f.node}: ${f.how}`);
+
+  // docs/runtime-authors.md opens with this run: its figures must be the figures a run gives.
+  const doc = readFileSync(join(ROOT, 'docs/runtime-authors.md'), 'utf8');
+  const shown = /node\.py" --level core --out \/tmp\/py-node\n# (\d+) passed, 0 failed, (\d+) not applicable/.exec(doc);
+  const summary = /^(\d+) passed, 0 failed, (\d+) not applicable/m.exec(r.stdout);
+  assert.deepEqual(shown?.slice(1).map(Number), summary?.slice(1).map(Number), 'the first example of docs/runtime-authors.md');
 });

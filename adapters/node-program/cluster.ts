@@ -3,7 +3,7 @@
 // between them. Every node is told its peers are at the kit's relays (one per direction of every
 // link, src/harness/link-relay.ts), so the kit, not the runtime, carries out the faults:
 //   crash     the relays of its links go silent, then SIGKILL to its process group
-//   hang      SIGSTOP to its process group, until every thread is stopped
+//   hang      SIGSTOP to its process group (and its strays), until every thread is stopped; its links held
 //   restart   a new process with the same RID and nothing else (a new incarnation)
 //   close     the relay of that one direction of that one link ends its connections (FIN or RST)
 //   move      new relays for the links into the node, the new addresses told to its peers
@@ -20,10 +20,21 @@ import type {
   ObjectRecordView, OperationSpec, Outcome, PeerView, RelocationView, Rid, SessionView, StoreLogEntry, Topology,
 } from '../../src/driver/types.ts';
 import { LinkRelay } from '../../src/harness/link-relay.ts';
+import { badSlowMs } from '../../impl-reference/harness/store-views.ts';
 import { noteFault, type FaultRecord } from '../fault-log.ts';
 import { NodeProgramError, type Arrival, type NodeChild } from './node-child.ts';
 import { describeProgram, NODE_CALL_TIMEOUT_MS, startChild } from './handshake.ts';
 import { Evidence } from './evidence.ts';
+import { ProgramStore } from './store.ts';
+import { realClock } from '../../src/driver/clock.ts';
+import { cryptoIds } from '../../src/driver/ids.ts';
+import { isSessionOperation, type OwnerSessionView } from '../../src/driver/sessions.ts';
+import { SessionClients, SessionInputError } from '../../impl-reference/sessions/client.ts';
+import { clientCredential } from '../../impl-reference/sessions/protocol.ts';
+import { tcpStreams } from '../../impl-reference/sessions/stream.ts';
+
+/** Capabilities that need the Location Store: a run of a program that reports one gets the kit's Redis. */
+const NEEDS_STORE = ['objects', 'instance-spots', 'store-faults', 'relocation', 'sessions'];
 
 /** How long start and addNode wait for every peer connection to be ready. */
 const PEERS_READY_WITHIN_MS = 5000;
@@ -44,6 +55,10 @@ export interface StartConfig {
   channels: ChannelSpec[];
   /** Gates of the test application already released (they stay open for every incarnation). */
   releasedGates: string[];
+  /** The Location Store, for a program that serves objects: the kit's relay to its Redis, and the cluster's key namespace. */
+  store?: { address: string; namespace: string };
+  /** MessageFollowDuration for this run of the topology, when it sets one (0 turns Message Follow off). */
+  messageFollowMs?: number;
 }
 
 interface Slot {
@@ -55,6 +70,18 @@ interface Slot {
   address?: string;
   /** Not alive: crashed, replaced by an impostor, or shut down. */
   dead: boolean;
+  /** Where it reaches the Location Store (its relay), if the program serves objects. */
+  storeAt?: { address: string; namespace: string };
+  /** Where its process's Session owner listens for clients (a port on 127.0.0.1), if it serves Sessions. */
+  sessionPort?: number;
+}
+
+/**
+ * Not alive: the kit crashed it, shut it down or replaced it, or its process ended by itself (a
+ * failpoint that crashes the node kills its own process, as the reference's process backend does).
+ */
+function gone(s: Slot): boolean {
+  return s.dead || s.child?.state === 'dead';
 }
 
 export class NodeProgramCluster implements Driver {
@@ -73,6 +100,37 @@ export class NodeProgramCluster implements Driver {
    */
   private readonly lastViews = new Map<string, unknown>();
   private closed = false;
+  /** The Location Store, once start() found the program serves objects. */
+  private store?: ProgramStore;
+  /** The topology's MessageFollowDuration, if it set one: every node gets it in its start configuration. */
+  private messageFollowMs?: number;
+  private defaultDeadlineMs = 2000;
+  /**
+   * The kit's Session clients (spec 6): the kit itself is the client, outside the mesh, speaking the
+   * reference's Session protocol (impl-reference/sessions/protocol.ts) to each node's Session port.
+   * A crash or a hang of the owner is the kit's, from outside, as for every node.
+   */
+  private readonly clients = new SessionClients({
+    clock: realClock,
+    ids: cryptoIds,
+    net: tcpStreams,
+    defaultDeadlineMs: () => this.defaultDeadlineMs,
+    endpoint: (rid) => {
+      const s = this.slot(rid);
+      return !gone(s) && s.child?.state === 'running' && s.sessionPort !== undefined ? { port: s.sessionPort } : undefined;
+    },
+    credential: (rid) => clientCredential(this.meshes.get(this.slot(rid).mesh)!.credential),
+    ownerViews: async (rid, sessionIds) => {
+      const s = this.slots.get(rid);
+      if (!s || gone(s) || s.child?.state !== 'running') return [];
+      return (await this.ask<OwnerSessionView[]>(s, 'sessionOwners', [sessionIds])) ?? [];
+    },
+    heldBy: async (sessionIds) => {
+      const running = [...this.slots.values()].filter((s) => !gone(s) && s.child?.state === 'running');
+      const open = await Promise.all(running.map((s) => this.ask<string[]>(s, 'holdsSessions', [sessionIds]).catch(() => undefined)));
+      return running.map((s, i) => ({ node: s.rid, open: open[i] ?? [] }));
+    },
+  });
 
   constructor(private readonly command: string) {}
 
@@ -83,6 +141,9 @@ export class NodeProgramCluster implements Driver {
   // ---- topology ------------------------------------------------------------------------------
 
   async start(topology: Topology): Promise<void> {
+    if (topology.messageFollowMs !== undefined) this.messageFollowMs = topology.messageFollowMs;
+    this.defaultDeadlineMs = (await this.describe()).timings.defaultDeadlineMs;
+    if (!this.store && (await this.describe()).capabilities.some((c) => NEEDS_STORE.includes(c))) this.store = new ProgramStore();
     const added: Slot[] = [];
     for (const m of topology.meshes) {
       const mesh = this.meshes.get(m.name) ?? { credential: randomBytes(16).toString('hex'), options: m.nodeOptions ?? {}, nodes: [] };
@@ -113,7 +174,9 @@ export class NodeProgramCluster implements Driver {
     await Promise.all(this.running(mesh, rid).map((s) => s.child!.call('discovery', { args: [{ [rid]: this.relay(s.rid, rid).address }] }, NODE_CALL_TIMEOUT_MS)));
     await this.launch(slot);
     await this.waitPeers(slot);
-    await Promise.all(this.running(mesh, rid).map((s) => this.waitPeers(s, [rid])));
+    // The members connect to it too, but a member that cannot read the Location Store now must not
+    // (R-STO-2): their readiness is the scenario's to judge, not a condition of the join.
+    await Promise.all(this.running(mesh, rid).map((s) => this.waitPeers(s, [rid]).catch(() => undefined)));
   }
 
   /** Relays for every direction of every link of the new nodes that has none yet. */
@@ -170,6 +233,8 @@ export class NodeProgramCluster implements Driver {
       nodeOptions: mesh.options,
       channels: [...this.channels.values()],
       releasedGates: [...this.released],
+      ...(slot.storeAt ? { store: slot.storeAt } : {}),
+      ...(this.messageFollowMs !== undefined ? { messageFollowMs: this.messageFollowMs } : {}),
     };
   }
 
@@ -183,14 +248,16 @@ export class NodeProgramCluster implements Driver {
     this.children.push(child);
     slot.child = child;
     slot.dead = false;
-    const started = await child.call<{ address?: unknown } | null>('start', { args: [this.config(slot)] }, NODE_CALL_TIMEOUT_MS);
+    if (this.store) slot.storeAt ??= await this.store.configFor(slot.rid);
+    const started = await child.call<{ address?: unknown; sessionPort?: unknown } | null>('start', { args: [this.config(slot)] }, NODE_CALL_TIMEOUT_MS);
     if (typeof started?.address !== 'string') throw new NodeProgramError(`node ${label}: start answered no address it listens at`);
     slot.address = started.address;
+    slot.sessionPort = typeof started.sessionPort === 'number' ? started.sessionPort : undefined;
     for (const r of this.relaysOf(slot.rid).into) r.retarget(slot.address);
   }
 
   private async waitPeers(slot: Slot, peers?: Rid[]): Promise<void> {
-    const names = peers ?? this.meshes.get(slot.mesh)!.nodes.filter((n) => n !== slot.rid && !this.slots.get(n)!.dead);
+    const names = peers ?? this.meshes.get(slot.mesh)!.nodes.filter((n) => n !== slot.rid && !gone(this.slots.get(n)!));
     if (names.length === 0) return;
     await this.live(slot.rid).call('waitPeers', { args: [names, PEERS_READY_WITHIN_MS] }, PEERS_READY_WITHIN_MS + NODE_CALL_TIMEOUT_MS);
   }
@@ -204,7 +271,7 @@ export class NodeProgramCluster implements Driver {
   /** The node's process, which must be running. */
   private live(rid: Rid): NodeChild {
     const s = this.slot(rid);
-    if (s.dead || !s.child) throw new NodeProgramError(`node ${rid} is not alive`);
+    if (gone(s) || !s.child) throw new NodeProgramError(`node ${rid} is not alive`);
     return s.child;
   }
 
@@ -236,6 +303,13 @@ export class NodeProgramCluster implements Driver {
   // ---- operations ----------------------------------------------------------------------------
 
   async submit(op: OperationSpec): Promise<{ opId: string }> {
+    if (isSessionOperation(op)) {
+      try {
+        return this.clients.submit(op);
+      } catch (e) {
+        throw e instanceof SessionInputError ? new NodeProgramError(e.message) : e;
+      }
+    }
     const from = (op as { from?: Rid }).from;
     if (typeof from !== 'string') throw new NodeProgramError(`operation kind ${op.kind} has no calling node`);
     const slot = this.slot(from);
@@ -246,10 +320,12 @@ export class NodeProgramCluster implements Driver {
   }
 
   outcome(opId: string, waitMs: number): Promise<Outcome | null> {
+    if (this.clients.owns(opId)) return this.clients.outcome(opId, waitMs);
     return this.evidence.outcome(opId, waitMs);
   }
 
   async cancel(opId: string): Promise<void> {
+    if (this.clients.owns(opId)) return this.clients.cancel(opId);
     const by = this.evidence.startedBy(opId);
     if (!by) throw new NodeProgramError(`no operation ${opId}`);
     const s = this.slot(by.rid);
@@ -277,20 +353,35 @@ export class NodeProgramCluster implements Driver {
     if (s.dead || !s.child || s.child.state === 'dead') return { node, peer, ready: false, history: [] };
     const key = `peer ${node} ${peer} ${s.incarnation}`;
     if (s.child.state === 'hung' && this.lastViews.has(key)) return this.lastViews.get(key) as PeerView;
-    const view = await s.child.call<PeerView>('peer', { args: [peer] }, NODE_CALL_TIMEOUT_MS);
+    const view = await this.ask<PeerView>(s, 'peer', [peer]);
+    if (!view) return { node, peer, ready: false, history: [] };
     this.lastViews.set(key, view);
     return view;
   }
 
+  /**
+   * A view asked of the node's process; undefined when the process ended while it was asked (a
+   * failpoint that crashes the node kills its own process): a dead process has no view.
+   */
+  private async ask<T>(s: Slot, method: string, args: unknown[]): Promise<T | undefined> {
+    const child = s.child!;
+    try {
+      return await child.call<T>(method, { args }, NODE_CALL_TIMEOUT_MS);
+    } catch (e) {
+      if (child.state === 'dead') return undefined;
+      throw e;
+    }
+  }
+
   async node(node: Rid): Promise<NodeView> {
     const s = this.slot(node);
-    if (s.dead || !s.child || s.child.state === 'dead') {
-      const options = this.meshes.get(s.mesh)!.options;
-      return { rid: node, alive: false, host: 'Ready', queue: { depth: 0, capacity: options.queueCapacity ?? 0, running: 0, workers: options.workers ?? 0 } };
-    }
+    const options = this.meshes.get(s.mesh)!.options;
+    const dead: NodeView = { rid: node, alive: false, host: 'Ready', queue: { depth: 0, capacity: options.queueCapacity ?? 0, running: 0, workers: options.workers ?? 0 } };
+    if (s.dead || !s.child || s.child.state === 'dead') return dead;
     const key = `node ${node} ${s.incarnation}`;
     if (s.child.state === 'hung' && this.lastViews.has(key)) return { ...(this.lastViews.get(key) as NodeView), rid: node, alive: true };
-    const view = await s.child.call<NodeView>('node', { args: [] }, NODE_CALL_TIMEOUT_MS);
+    const view = await this.ask<NodeView>(s, 'node', []);
+    if (!view) return dead;
     this.lastViews.set(key, view);
     // Alive is the kit's to say: the process is there.
     return { ...view, rid: node, alive: true };
@@ -306,19 +397,24 @@ export class NodeProgramCluster implements Driver {
   }
 
   async storeLog(): Promise<StoreLogEntry[]> {
-    return [];
+    return this.evidence.storeLog();
   }
 
-  lookup(_objectId: string): Promise<ObjectRecordView> {
-    return Promise.reject(new NodeProgramError('lookup: node programs have no Location Store through the kit yet (capability objects)'));
+  private programStore(what: string): ProgramStore {
+    if (!this.store) throw new NodeProgramError(`${what}: this node program reports no capability that needs the Location Store`);
+    return this.store;
   }
 
-  relocation(_objectId: string): Promise<RelocationView | null> {
-    return Promise.reject(new NodeProgramError('relocation: not served to node programs yet (capability relocation)'));
+  lookup(objectId: string): Promise<ObjectRecordView> {
+    return this.programStore('lookup').lookup(objectId);
   }
 
-  session(_client: string): Promise<SessionView> {
-    return Promise.reject(new NodeProgramError('session: not served to node programs yet (capability sessions)'));
+  relocation(objectId: string): Promise<RelocationView | null> {
+    return this.programStore('relocation').relocation(objectId);
+  }
+
+  session(client: string): Promise<SessionView> {
+    return this.clients.view(client);
   }
 
   // ---- faults --------------------------------------------------------------------------------
@@ -338,12 +434,15 @@ export class NodeProgramCluster implements Driver {
       case 'hang': {
         const child = this.live(fault.node);
         await child.freeze();
-        note('outside', 'SIGSTOP to its process group, every thread stopped');
+        // Held too: a process of the node that escaped the SIGSTOP still reaches nobody.
+        const { into, out } = this.relaysOf(fault.node);
+        for (const r of [...into, ...out]) r.hold(true);
+        note('outside', 'SIGSTOP to its process group (and to any process of it that left the group), every thread stopped; the relays of its links held');
         break;
       }
       case 'restart': {
         const s = this.slot(fault.node);
-        if (!s.dead) throw new NodeProgramError(`node ${s.rid} is running; only a crashed node can be restarted`);
+        if (!gone(s)) throw new NodeProgramError(`node ${s.rid} is running; only a crashed node can be restarted`);
         await this.launch(s);
         note('outside', `a new process (incarnation ${s.incarnation}) with the same RID and nothing else`);
         break;
@@ -363,24 +462,65 @@ export class NodeProgramCluster implements Driver {
         await this.impostor(this.slot(fault.node), fault.as);
         note('outside', `its links reset, SIGKILL, then another process of the program at its address ${fault.as ? `proving to be ${fault.as}` : 'without the mesh credential'}`);
         break;
+      case 'store-down':
+      case 'store-up':
+      case 'store-slow': {
+        const store = this.programStore(fault.kind);
+        const rid = fault.node === undefined ? undefined : this.slot(fault.node).rid;
+        const whom = rid ?? 'every node';
+        if (fault.kind === 'store-down') {
+          store.down(rid);
+          note('outside', `the kit's Store relay of ${whom} reset its connections and refuses new ones`);
+        } else if (fault.kind === 'store-up') {
+          store.up(rid);
+          note('outside', `the kit's Store relay of ${whom} healed`);
+          await this.storeBackInside(rid);
+        } else {
+          const bad = badSlowMs(fault.ms);
+          if (bad) throw new NodeProgramError(bad);
+          store.slow(rid, fault.ms, fault.replies ?? false);
+          note('outside', `the kit's Store relay of ${whom} holds every ${fault.replies ? 'answer' : 'call'} ${fault.ms} ms`);
+        }
+        break;
+      }
+      case 'deregister': {
+        const s = this.slot(fault.node);
+        if (!(await this.programStore('deregister').deregister(s.rid))) throw new NodeProgramError(`the descriptor of ${s.rid} changed while it was removed`);
+        note('outside', "the kit removed its descriptor from the Location Store with a client of its own");
+        break;
+      }
       case 'failpoint': {
         const r = await this.live(fault.node).call<FaultResult>('fault', { args: [fault] }, NODE_CALL_TIMEOUT_MS);
         note('self-reported', `failpoint ${fault.name}, armed by the node itself`, fault.peer);
         return r;
       }
       default:
-        throw new NodeProgramError(`fault ${fault.kind} is not served to node programs yet (it needs the Location Store through the kit)`);
+        throw new NodeProgramError(`unknown fault ${(fault as { kind: string }).kind}`);
     }
     return { at };
   }
 
+  /**
+   * A program with the failpoint store.reply-lost-then-cut-off cut itself off from the Store inside
+   * (the failpoint fires within a Store call, where no relay can): it hears that the Store answers
+   * it again, as a `fault` of kind store-up, after its relay healed.
+   */
+  private async storeBackInside(rid: Rid | undefined): Promise<void> {
+    if (!(await this.describe()).failpoints.includes('store.reply-lost-then-cut-off')) return;
+    const nodes = [...this.slots.values()].filter((s) => (rid === undefined || s.rid === rid) && !gone(s) && s.child?.state === 'running');
+    await Promise.all(nodes.map((s) => s.child!.call('fault', { args: [{ kind: 'store-up', node: s.rid }] }, NODE_CALL_TIMEOUT_MS)));
+  }
+
   private async crash(s: Slot): Promise<void> {
-    if (s.dead || !s.child) throw new NodeProgramError(`node ${s.rid} is not alive`);
+    if (gone(s) || !s.child) throw new NodeProgramError(`node ${s.rid} is not alive`);
     s.dead = true;
     // No goodbye on any connection: its peers' connections go half-open, as if the host vanished
     // (the kernel would otherwise close its sockets with a FIN its peers could take for one).
     const { into, out } = this.relaysOf(s.rid);
-    for (const r of [...into, ...out]) r.silence();
+    for (const r of [...into, ...out]) {
+      r.silence();
+      r.hold(false); // a crashed node that was hung: silent now, and a restart's connections go through
+    }
     // In effect once the signal is sent (nothing more is accepted from it from then on); the
     // reaping is not waited for: a scenario crashes two nodes one after the other, and the second
     // crash's time must not come after the first one's consequences (close() waits for it).
@@ -388,7 +528,7 @@ export class NodeProgramCluster implements Driver {
   }
 
   private async move(s: Slot): Promise<void> {
-    if (s.dead) throw new NodeProgramError(`node ${s.rid} is not alive`);
+    if (gone(s)) throw new NodeProgramError(`node ${s.rid} is not alive`);
     const old = this.relaysOf(s.rid).into;
     for (const r of old) {
       const [from] = r.label.split('->');
@@ -405,10 +545,13 @@ export class NodeProgramCluster implements Driver {
 
   private async impostor(s: Slot, as: Rid | undefined): Promise<void> {
     if (as !== undefined) this.slot(as);
-    if (s.dead || !s.child) throw new NodeProgramError(`node ${s.rid} is not alive`);
+    if (gone(s) || !s.child) throw new NodeProgramError(`node ${s.rid} is not alive`);
     s.dead = true;
     const { into, out } = this.relaysOf(s.rid);
-    for (const r of [...into, ...out]) r.close('error');
+    for (const r of [...into, ...out]) {
+      r.close('error');
+      r.hold(false);
+    }
     await s.child.kill();
     const claims = as ?? s.rid;
     const mesh = this.meshes.get(s.mesh)!;
@@ -420,6 +563,7 @@ export class NodeProgramCluster implements Driver {
       incarnation: 0,
       credential: as ? mesh.credential : randomBytes(16).toString('hex'),
       peers: {}, // it calls nobody; it only answers at the address
+      store: undefined, // nor does it touch the Store: the member it plays still holds its lease there
     };
     const started = await child.call<{ address?: unknown }>('start', { args: [config] }, NODE_CALL_TIMEOUT_MS);
     if (typeof started?.address !== 'string') throw new NodeProgramError(`impostor at ${s.rid}: start answered no address`);
@@ -429,8 +573,10 @@ export class NodeProgramCluster implements Driver {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.clients.close();
     await Promise.all(this.children.map((c) => c.end()));
     await Promise.all([...this.relays.values()].map((r) => r.stop()));
+    await this.store?.close();
     this.evidence.close();
   }
 }

@@ -4,7 +4,7 @@
 // results the application on a calling node received. What a node says about itself in a line
 // (its own seq, at or node) is dropped: the kit knows better.
 
-import type { JournalEntry, Outcome, Rid } from '../../src/driver/types.ts';
+import type { JournalEntry, Outcome, Rid, StoreLogEntry } from '../../src/driver/types.ts';
 import type { Arrival } from './node-child.ts';
 
 /** A journal line with the incarnation of the process that wrote it. */
@@ -17,6 +17,8 @@ interface Waiter {
 
 export class Evidence {
   private readonly entries: EvidenceLine[] = [];
+  /** The nodes' Store calls, as they said them (the Store relay carries them; the kit does not parse RESP). */
+  private readonly storeCalls: StoreLogEntry[] = [];
   private readonly outcomes = new Map<string, { rid: Rid; incarnation: number; outcome: Outcome }>();
   private readonly starters = new Map<string, { rid: Rid; incarnation: number }>();
   private readonly waiters = new Map<string, Set<Waiter>>();
@@ -27,6 +29,9 @@ export class Evidence {
     if (a.method === 'journal') {
       const { seq: _s, at: _a, node: _n, incarnation: _i, ...rest } = params as Record<string, unknown>;
       this.entries.push({ ...rest, seq: this.entries.length + 1, at: a.at, node: rid, incarnation } as EvidenceLine);
+    } else if (a.method === 'store') {
+      const { seq: _s, at: _a, node: _n, ...rest } = params as Record<string, unknown>;
+      this.storeCalls.push({ ...rest, seq: this.storeCalls.length + 1, at: a.at, node: rid } as StoreLogEntry);
     } else if (a.method === 'outcome') {
       const outcome = params as Outcome;
       if (typeof outcome.opId !== 'string' || this.outcomes.has(outcome.opId)) return; // one terminal result
@@ -83,6 +88,10 @@ export class Evidence {
 
   journal(): JournalEntry[] {
     return this.entries.map(({ incarnation: _i, ...e }) => e as JournalEntry);
+  }
+
+  storeLog(): StoreLogEntry[] {
+    return this.storeCalls.map((e) => ({ ...e }));
   }
 
   lines(): EvidenceLine[] {

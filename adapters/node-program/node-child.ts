@@ -6,9 +6,12 @@
 // lines still in the pipe: evidence comes from a live process only.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { FrameReader, quote, type Frame } from '../frames.ts';
 import { keepForScenario } from '../jsonrpc.ts';
+import { freeze, thaw } from '../../src/harness/freeze.ts';
 import { freezeGroup, groupGone, killGroup, thawGroup } from '../../src/harness/process-group.ts';
+import { stdioOf, strays } from '../../src/harness/stdio-holders.ts';
 
 /** A failure of one node's process or of the conversation with it; one line. */
 export class NodeProgramError extends Error {}
@@ -31,7 +34,7 @@ const STDERR_TAIL = 5;
  */
 const living = new Set<NodeChild>();
 process.once('exit', () => {
-  for (const c of living) killGroup(c.pid);
+  for (const c of living) c.killAll();
 });
 
 interface Pending {
@@ -52,6 +55,10 @@ export class NodeChild {
   private accepting = true;
   state: ChildState = 'running';
   readonly exited: Promise<void>;
+  /** The sockets the first process has as stdin, stdout and stderr: whoever holds one is of this node (stdio-holders.ts). */
+  private readonly stdio: string[];
+  /** Processes of the node outside its group that the kit stopped with it (thawed at the end). */
+  private frozenStrays: number[] = [];
 
   constructor(
     readonly label: string,
@@ -71,12 +78,14 @@ export class NodeChild {
       this.child.on('exit', (code, signal) => {
         this.gone(signal ? `was killed by ${signal}` : `exited with code ${code}`);
         living.delete(this);
-        // The leader is gone: whatever it left in its group goes too, and is waited for, so that
-        // "ended" means nothing of the node is left running.
-        killGroup(this.child.pid);
-        void groupGone(this.child.pid).then(() => resolve());
+        // The leader is gone: whatever it left in its group, or outside it holding its stdio, goes
+        // too, and is waited for, so that "ended" means nothing of the node is left running.
+        const left = this.killAll();
+        void Promise.all([groupGone(this.child.pid), gone(left)]).then(() => resolve());
       });
     });
+    // spawn() returns once the command is running (libuv waits for the exec), so fds 0-2 are its own.
+    this.stdio = this.child.pid ? stdioOf(this.child.pid) : [];
     this.child.stdout!.on('data', (chunk: Buffer) => this.frames(this.reader.push(chunk)));
     this.child.stdout!.on('end', () => this.frames(this.reader.end()));
     this.child.stderr!.setEncoding('utf8');
@@ -150,27 +159,77 @@ export class NodeChild {
   async kill(): Promise<void> {
     this.accepting = false;
     this.exitInfo ??= 'was killed by the kit (SIGKILL)';
-    killGroup(this.child.pid);
+    const left = this.killAll();
     // A stopped process dies of SIGKILL too; SIGCONT only so that nothing in the group lingers stopped.
     thawGroup(this.child.pid);
-    await this.exited;
+    await Promise.all([this.exited, gone(left)]);
   }
 
-  /** Hang: SIGSTOP to its group, resolved once every thread in it is stopped. */
+  /**
+   * SIGKILL to the group and to every process outside it that holds the node's stdio (one that
+   * left the group); returns those, named in the scenario's log.
+   */
+  killAll(): number[] {
+    const left = strays(this.stdio, this.child.pid);
+    killGroup(this.child.pid);
+    for (const pid of left) signal(pid, 'SIGKILL');
+    this.tell(left, 'killed it too');
+    return left;
+  }
+
+  /** Hang: SIGSTOP to its group and to any process of it outside the group, resolved once every thread is stopped. */
   async freeze(): Promise<void> {
     if (this.state !== 'running') return;
     this.state = 'hung';
     await freezeGroup(this.child.pid!);
+    this.frozenStrays = strays(this.stdio, this.child.pid);
+    for (const pid of this.frozenStrays) await freeze(pid);
+    this.tell(this.frozenStrays, 'stopped it too');
+  }
+
+  private tell(pids: number[], what: string): void {
+    if (pids.length === 0) return;
+    const line = `[${this.label}] spotcheck: process ${pids.join(', ')} of this node had left its process group (it holds the node's stdio); the kit ${what}\n`;
+    keepForScenario(line);
+    if (process.env.SPOTCHECK_DEBUG) process.stderr.write(line);
   }
 
   /** End at the end of a scenario: its stdin closes; SIGKILL to its group if it is still there after graceMs. */
   async end(graceMs = 1000): Promise<void> {
     if (this.state === 'dead') return;
     this.accepting = false;
-    if (this.state === 'hung') thawGroup(this.child.pid);
+    if (this.state === 'hung') {
+      thawGroup(this.child.pid);
+      for (const pid of this.frozenStrays) thaw(pid);
+    }
     this.child.stdin!.end();
-    const timer = setTimeout(() => killGroup(this.child.pid), graceMs);
+    const timer = setTimeout(() => this.killAll(), graceMs);
     await this.exited;
     clearTimeout(timer);
+  }
+}
+
+/** A signal to one process, quietly if it is gone. */
+function signal(pid: number, s: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(pid, s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves once none of `pids` runs any more (dead, or a zombie its new parent has not reaped yet), or after 2 s. */
+async function gone(pids: number[]): Promise<void> {
+  const deadline = Date.now() + 2000;
+  while (pids.some(running) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+}
+
+function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !'ZX'.includes(stat[stat.lastIndexOf(')') + 2]);
+  } catch {
+    return signal(pid, 0); // no /proc: alive as long as it can be signalled
   }
 }

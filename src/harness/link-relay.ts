@@ -8,6 +8,10 @@
 //   new connections go through;
 // - blackhole(on): every byte of every connection, existing and new, is dropped silently, until
 //   blackhole(false): the link is there and says nothing (liveness has to find it out);
+// - hold(on): nothing is read from either end until hold(false), then everything goes on where it
+//   stopped: bytes wait in the kernel's buffers, as they do for a stopped (hung) process. A hang
+//   holds every relay of the node's links, so a process of the node that escaped SIGSTOP reaches
+//   nobody (stdio-holders.ts);
 // - retarget(address): where new connections go, e.g. after a restart the node listens elsewhere,
 //   and the address its peers were given (this relay's) stays the same.
 // A relay without a target (the node has not said where it listens yet) resets what arrives: the
@@ -28,6 +32,7 @@ export class LinkRelay {
   private readonly pairs = new Set<Pair>();
   private target?: { host: string; port: number };
   private holeNow = false;
+  private held = false;
   port = 0;
 
   constructor(readonly label: string) {}
@@ -87,6 +92,10 @@ export class LinkRelay {
       });
     pipe(client, upstream);
     pipe(upstream, client);
+    if (this.held) {
+      client.pause();
+      upstream.pause();
+    }
   }
 
   /** Every connection through the relay ends now: FIN on both sides (orderly) or RST (error). */
@@ -108,6 +117,20 @@ export class LinkRelay {
   /** Every connection through the relay now goes silent for good; neither end hears of it. */
   silence(): void {
     for (const pair of this.pairs) pair.silent = true;
+  }
+
+  /** Read nothing from either end of any connection, now and later, until hold(false). */
+  hold(on: boolean): void {
+    this.held = on;
+    for (const { client, upstream } of this.pairs) {
+      if (on) {
+        client.pause();
+        upstream.pause();
+      } else {
+        client.resume();
+        upstream.resume();
+      }
+    }
   }
 
   /** Drop every byte of every connection, now and later, until blackhole(false). */

@@ -10,6 +10,11 @@ example runtime, changed to cheat in two ways a runtime author could.
     that starts again under that RID dials each peer with it again, as if it had never died. The kit's restart is a new process with
     nothing else; what the process reloads itself is its own doing, and the scenario that checks a
     restarted node forgets (new connection IDs, V05) must fail on its assertion.
+(c, d) With `--escape`, the node's work runs in a process that has left the process group the kit
+    started it in (setsid, as a daemon would), while the process the kit started only waits: a
+    SIGSTOP or SIGKILL sent to the group alone would leave the node answering while "hung" and its
+    timers going on after a "crash". The kit reaches it anyway: it holds the node's stdio
+    (src/harness/stdio-holders.ts), and the relays of its links are held or silenced.
 """
 
 import hashlib
@@ -119,7 +124,22 @@ async def _world_ignore(self, f):
 node_program.NodeWorld.fault = _world_ignore
 
 
+def _escape():
+    """Fork; the child leaves the group and runs the node; the parent, the process the kit
+    started, does nothing but wait for it."""
+    child = os.fork()
+    if child == 0:
+        os.setsid()
+        return
+    try:
+        os.waitpid(child, 0)
+    finally:
+        os._exit(0)
+
+
 if __name__ == '__main__':
+    if '--escape' in sys.argv[1:]:
+        _escape()
     if '--exec' in sys.argv[1:]:
         wire.main()
     else:

@@ -7,7 +7,8 @@ on a real network: a relay that ends a connection orderly is an EOF ('orderly'),
 is a reset ('error'), a peer that was SIGKILLed or SIGSTOPped behind a silent relay says nothing at
 all (liveness finds it out, link.py).
 
-- close(mode): this end hangs up: 'orderly' sends what was written, then a FIN; 'error' resets (RST).
+- close(mode): this end hangs up: 'orderly' sends what was written, then a FIN, and reads on until
+  the other end closes too (never a reset for data it had not read); 'error' resets (RST).
 - fail(): the transport breaks under this end: it hears 'error' now, and reads nothing more; what
   was already written still leaves, then a FIN (the `transport.ack-lost-after-write` failpoint: the
   operation reaches the peer, nothing comes back).
@@ -23,6 +24,9 @@ import struct
 from typing import Callable, Optional
 
 Frame = dict
+
+# How long an orderly close waits for the other end to close in turn before it lets the socket go.
+ORDERLY_CLOSE_WAIT_S = 2.0
 
 
 class ConnectFailed(Exception):
@@ -130,13 +134,27 @@ class Endpoint(asyncio.Protocol):
         self._ended = True
         self._close_heard = True  # the closing side needs no news of its own close
         if mode == 'orderly':
-            self._transport.close()
+            self._close_orderly()
         else:
             sock = self._transport.get_extra_info('socket')
             if sock is not None:
                 # SO_LINGER 0: the close is a reset (RST), as a failed transport is seen.
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack('ii', 1, 0))
             self._transport.abort()
+
+    def _close_orderly(self) -> None:
+        """A half-close: FIN after what was written, then read on (and drop) until the other end
+        closes too. Closing a socket while data it has not read is in it sends a reset (RST)
+        instead of a FIN: a heartbeat arriving just as the node shut down made its peers hear a
+        transport error, not the orderly close they must reflect (liveness.feature:53)."""
+        transport = self._transport
+        if transport is None or not transport.can_write_eof():
+            if transport is not None:
+                transport.close()
+            return
+        transport.write_eof()
+        # The other end's close ends it (eof_received); a peer that never closes is let go anyway.
+        asyncio.get_running_loop().call_later(ORDERLY_CLOSE_WAIT_S, transport.close)
 
     def fail(self) -> None:
         """The transport breaks under this end: it hears 'error' at once and reads nothing more;

@@ -1,0 +1,52 @@
+// The reference as a node program (impl-reference/node/program.ts, --impl node:): one process per
+// node over plain TCP behind the kit's relays, the Location Store a Redis the kit started behind a
+// relay of its own per node, every fault done by the kit from outside. It must meet level objects
+// with nothing failed, and compliance.json must show that every crash, hang, restart, link fault,
+// impostor, Store fault and deregistration was done from outside; only failpoints are its word.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import type { Compliance } from '../src/report/compliance.ts';
+import { bundledProgram, ROOT, tempDir } from './helpers.ts';
+
+// Bundled: one process per node, hundreds of starts in a run (helpers.ts).
+const IMPL = `node:${bundledProgram('impl-reference/node/program.ts')}`;
+
+test('the reference as a node program meets level objects, with every fault but failpoints done from outside', () => {
+  const out = tempDir('reference-node');
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin/spotcheck.js'), 'run', '--impl', IMPL, '--level', 'objects', '--out', out], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 600_000,
+    env: { ...process.env, CI: 'true', SPOTCHECK_REDIS_VIA: process.env.SPOTCHECK_REDIS_VIA ?? 'binary' },
+  });
+  const said = `${r.stdout}\n${r.stderr}`;
+  assert.equal(r.status, 0, said);
+  assert.match(r.stdout, /^\d+ passed, 0 failed, \d+ not applicable/m, said);
+  // The run has every scenario (the program reports full), so the level line adds "(the run shows full)".
+  assert.match(r.stdout, /^level objects: met objects( \(the run shows full\))?$/m, said);
+
+  const c = JSON.parse(readFileSync(join(out, 'compliance.json'), 'utf8')) as Compliance;
+  const seen = new Map<string, NonNullable<Compliance['requirements'][number]['scenarios'][number]['faults']>>();
+  for (const req of c.requirements) for (const s of req.scenarios) if (s.faults) seen.set(`${s.uri}:${s.line}`, s.faults);
+  const faults = [...seen.values()].flat();
+  const kinds = new Set(faults.filter((f) => f.how === 'outside').map((f) => f.kind));
+  for (const k of ['crash', 'hang', 'restart', 'close-connection', 'move', 'impostor', 'store-down', 'store-slow', 'store-up', 'deregister']) assert.ok(kinds.has(k), `a ${k} done from outside: ${[...kinds].join(', ')}`);
+  for (const f of faults) assert.equal(f.how === 'self-reported', f.kind === 'failpoint', `${f.kind} on ${f.node}: ${f.how}`);
+});
+
+test('the reference node program refuses a kit that does not offer protocol 2, in one line', () => {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'impl-reference/node/program.ts')], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    input: `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'open', params: { protocols: ['1'] } })}\n${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'submit', params: { args: [] } })}\n`,
+    timeout: 30_000,
+  });
+  const [open, submit] = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { error?: { message: string } });
+  assert.match(open.error!.message, /speaks protocol 2; the kit offered \["1"\]/);
+  assert.match(submit.error!.message, /open comes first/);
+  assert.equal(r.status, 0);
+});
