@@ -15,7 +15,7 @@ import { Suite, defaultParallel } from '../src/run/suite.ts';
 import { runMutants } from '../src/run/mutants.ts';
 import { search } from '../src/nemesis/search.ts';
 import { parseDuration } from '../src/nemesis/search-cli.ts';
-import { campaignMutants } from '../src/run/mutants-campaign.ts';
+import { campaignMutants } from '../src/cli/mutants-campaign-runner.ts';
 
 type Line = (what: string, figure: string) => void;
 

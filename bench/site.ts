@@ -18,6 +18,7 @@ import { FAILPOINT_NAMES } from '../src/driver/failpoints.ts';
 import type { ScenarioResult } from '../src/run/results.ts';
 import { buildSite } from '../src/site/build.ts';
 import { parseFeatures } from '../src/site/gherkin.ts';
+import { MUTANTS } from '../impl-reference/mutants/index.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const CHROMIUM = process.env.SPOTCHECK_CHROMIUM ?? '/usr/bin/chromium';
@@ -107,7 +108,7 @@ export async function benchSite(n = 10): Promise<SiteFigures> {
     let pages = 0;
     for (let i = 0; i < 5; i++) {
       const t0 = performance.now();
-      pages = buildSite({ out, files }).pages;
+      pages = buildSite({ out, files, mutants: MUTANTS }).pages;
       times.push(performance.now() - t0);
     }
     const rules = readdirSync(join(out, 'rules')).filter((f) => f !== 'index.html').map((f) => ({ name: f, bytes: statSync(join(out, 'rules', f)).size }));

@@ -161,14 +161,18 @@ test('verify fails a certificate whose counts do not add up', () => {
 });
 
 test('verify fails a certificate whose level met is not justified by its scenarios', () => {
+  let failed = '';
   const r = verifyTampered('level', (c) => {
     // A core scenario failed, but the certificate still claims core.
     const req = c.compliance.requirements.find((x) => x.id === 'V01')!;
     req.scenarios[0].status = 'failed';
+    failed = `${req.scenarios[0].uri}:${req.scenarios[0].line}`;
   });
   assert.equal(r.code, 1, r.stdout + r.stderr);
   assert.match(r.stdout, /^compliance\.requirements V01\.status: /m);
-  assert.match(r.stdout, /^level\.met: the certificate says "core", its statuses justify null$/m);
+  // The line names why the level is not met: the scenario that now failed.
+  assert.match(r.stdout, /^level\.met: the certificate says "core", its statuses justify null \((.+) failed\)$/m);
+  assert.equal(/justify null \((.+) failed\)$/m.exec(r.stdout)![1], failed);
   assert.match(r.stdout, /^level\.met core: V01 is passed|^level\.met: /m);
 });
 

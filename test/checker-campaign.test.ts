@@ -251,4 +251,9 @@ test('silent-peer-not-ready: a hung peer still ready past the liveness deadline 
   assert.deepEqual(run('silent-peer-not-ready', header, before, ...hang, ...nemesis('crash', 200, 'B'), peerLine(900, 'A', 'B', true, [])), [], 'healed before the deadline');
   assert.deepEqual(run('silent-peer-not-ready', { type: 'run' }, before, ...hang, peerLine(900, 'A', 'B', true, [])), [], 'no liveness deadline in the header');
   assert.deepEqual(run('silent-peer-not-ready', { type: 'run', livenessDeadlineMs: 300 }, before, ...hang, peerLine(900, 'A', 'B', true, [])), [], 'on the machine\'s clock: room for a late timer');
+  // Seen on seed 2: A restarted before B hung, and its new process had not made its connection to B
+  // ready yet; the ready connection of A's earlier incarnation is not A's any more.
+  const restarted = [...nemesis('crash', 50, 'A'), ...nemesis('restart', 60, 'A')];
+  assert.deepEqual(run('silent-peer-not-ready', header, before, ...restarted, ...hang, peerLine(900, 'A', 'B', false, [])), [], "A's earlier incarnation's connection");
+  assert.equal(run('silent-peer-not-ready', header, before, ...restarted, peerLine(70, 'A', 'B', true, [['handshake', 'c2', 70], ['ready', 'c2', 70]]), ...hang, peerLine(900, 'A', 'B', true, [])).length, 1, "A's new process's ready connection counts");
 });

@@ -93,6 +93,32 @@ test('a runtime lacking one failpoint of its level does not meet it, whatever pa
   assert.match(judgeLevel(levelNamed('objects')!, results, d).reasons[0], /does not report failpoint:store\.fail-before-apply/);
 });
 
+/** The results with `faults` on the first scenario `which` picks among those that ran. */
+function withFaults(results: ScenarioResult[], which: (r: ScenarioResult) => boolean, faults: ScenarioResult['faults']): ScenarioResult[] {
+  const i = results.findIndex((r) => r.status === 'passed' && which(r));
+  assert.ok(i >= 0, 'a scenario to carry the faults');
+  return results.map((r, k) => (k === i ? { ...r, faults } : r));
+}
+
+const objectsScenario = (r: { tags: readonly string[] }) => r.tags.includes('@objects') && !r.tags.includes('@relocation') && !r.tags.includes('@sessions');
+const coreScenario = (r: { tags: readonly string[] }) => needsOfTags(r.tags).every((n) => (atLevel('core').capabilities as string[]).includes(n));
+const crash = (how: 'outside' | 'self-reported') => [{ kind: 'crash', node: 'B', how, means: how === 'outside' ? 'SIGKILL to the process group' : 'asked the runtime' }];
+
+test('above core, a fault only the runtime reported keeps the level: objects and full need faults done from outside, failpoints excepted', () => {
+  const objects = atLevel('objects');
+  const selfReported = withFaults(run(objects), objectsScenario, crash('self-reported'));
+  assert.equal(levelMet(selfReported, objects), 'core');
+  const why = judgeLevel(levelNamed('objects')!, selfReported, objects).reasons;
+  assert.match(why[0], /^1 scenario inside objects had faults only the runtime reported \(crash; first features\/\S+:\d+\): above core the kit must do them from outside/);
+  // A core scenario counts inside objects too; at core it is the runtime's word, as for any exec: runtime.
+  assert.equal(levelMet(withFaults(run(EVERYTHING), coreScenario, crash('self-reported')), EVERYTHING), 'core');
+  assert.equal(levelMet(withFaults(run(atLevel('core')), coreScenario, crash('self-reported')), atLevel('core')), 'core');
+  // Done from outside, or a failpoint (the runtime's word at every level): the level stands.
+  assert.equal(levelMet(withFaults(run(objects), objectsScenario, crash('outside')), objects), 'objects');
+  const failpoint = [{ kind: 'failpoint', node: 'B', how: 'self-reported' as const, means: 'store.reply-lost-after-apply' }];
+  assert.equal(levelMet(withFaults(run(EVERYTHING), objectsScenario, failpoint), EVERYTHING), 'full');
+});
+
 /** A compliance.json as `spotcheck run` writes it, for `certify --from`. */
 function report(d: Described, level: LevelName, results: ScenarioResult[], levelOnly: LevelName | null): Compliance {
   const description = { name: 'hand-made', version: '1', backend: 'embedded', capabilities: d.capabilities, failpoints: d.failpoints, timings: {} } as never;
@@ -137,6 +163,26 @@ test('certify --from gives the level the semantics give, with the same words as 
   assert.match(notMet.stdout, new RegExp(`^level objects: not met \\(met core\\): ${broken.uri}:${broken.line} failed$`, 'm'));
 });
 
+test('certify --from refuses objects to self-reported faults, and verify refuses a certificate that claims it', () => {
+  const objects = atLevel('objects');
+  const r = certifyFrom(report(objects, 'objects', withFaults(run(objects), objectsScenario, crash('self-reported')), null));
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /^level objects: not met \(met core\): 1 scenario inside objects had faults only the runtime reported/m);
+  // A certificate met at objects, whose scenario is then given a self-reported crash: verify recomputes.
+  const dir = tempDir('level-verify');
+  const file = join(dir, 'compliance.json');
+  writeFileSync(file, JSON.stringify(report(objects, 'objects', withFaults(run(objects), objectsScenario, crash('outside')), null)));
+  const made = spotcheck(['certify', '--from', file, '--out', dir], 60_000);
+  assert.equal(made.code, 0, made.stdout + made.stderr);
+  const certFile = join(dir, 'certificate.json');
+  const cert = JSON.parse(readFileSync(certFile, 'utf8'));
+  for (const req of cert.compliance.requirements) for (const sc of req.scenarios) for (const f of sc.faults ?? []) f.how = 'self-reported';
+  writeFileSync(certFile, JSON.stringify(cert));
+  const v = spotcheck(['verify', certFile], 60_000);
+  assert.equal(v.code, 1, v.stdout + v.stderr);
+  assert.match(v.stdout + v.stderr, /level\.met: the certificate says "objects", its statuses justify "core" \(1 scenario inside objects had faults only the runtime reported/);
+});
+
 test('a partial ID says why in a run report, and a level-only certificate says what it counted', () => {
   const core = atLevel('core');
   const whole = report(core, 'core', run(core), null);
@@ -162,4 +208,21 @@ test('the feature lint fails an ID of a level whose every scenario lies outside 
   const outside = lintFeatures([feature('@R-CRE-1 @objects @relocation')], { requiredIds: [] });
   assert.deepEqual(outside.map((p) => p.message), ['R-CRE-1 belongs to level objects, but every scenario of it needs relocation, outside objects: no runtime could meet objects']);
   assert.deepEqual(lintFeatures([feature('@R-CRE-1 @objects @relocation'), { ...feature('@R-CRE-1 @objects'), uri: 'features/y.feature' }], { requiredIds: [] }), []);
+});
+
+test('the reasons a level is not met do not depend on the order scenarios finished in: certify --from takes a run report as it came', () => {
+  // Two objects scenarios failed and two more had self-reported faults, as an exec: runtime's run
+  // gives: the run judged them in the order they finished, certify --from in the requirements'.
+  const objects = atLevel('objects');
+  const inside = SUITE.filter(objectsScenario);
+  const failing = new Set([`${inside[3].uri}:${inside[3].line}`, `${inside[1].uri}:${inside[1].line}`]);
+  let results = run(objects, (s) => failing.has(`${s.uri}:${(s as { line?: number }).line}`));
+  results = withFaults(results, (r) => objectsScenario(r) && r.uri !== inside[0].uri, crash('self-reported'));
+  results = withFaults(results, (r) => objectsScenario(r) && r.uri === inside[0].uri, [{ kind: 'hang', node: 'C', how: 'self-reported', means: 'asked the runtime' }]);
+  const reversed = [...results].reverse();
+  const why = (rs: ScenarioResult[]) => judgeLevel(levelNamed('objects')!, rs, objects).reasons;
+  assert.deepEqual(why(reversed), why(results));
+  const r = certifyFrom(report(objects, 'objects', reversed, null));
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /^level objects: not met \(met core\): features\/\S+:\d+ failed$/m);
 });

@@ -125,3 +125,23 @@ test('a failure is an assertion only when a step threw a RuleViolation; not-appl
   assert.equal(c.results[0].message, 'expected a reply from C');
   assert.deepEqual(c.results[2].lacks, ['sessions']);
 });
+
+test('a scenario whose worker died before it finished is reported failed, never dropped', () => {
+  const seen: string[] = [];
+  const c = new ResultCollector((r) => seen.push(`${r.name} ${r.status}`));
+  const lostMidway = envelopes('2', ['PASSED'], false);
+  lostMidway.pop(); // no testCaseFinished: the worker ended during the scenario
+  const neverStarted = envelopes('3', [], false).slice(0, 2); // pickle and testCase only
+  for (const e of [...envelopes('1', ['PASSED'], false), ...lostMidway, ...neverStarted]) c.handle(e);
+  assert.equal(c.results.length, 1);
+  const lost = c.finishLost();
+  assert.deepEqual(
+    lost.map((r) => [r.name, r.status, r.failure?.kind, r.failure?.message]),
+    [
+      ['scenario 2', 'failed', 'error', 'the scenario never finished: the Cucumber worker running it ended first'],
+      ['scenario 3', 'failed', 'error', 'the scenario never started: the run ended before it'],
+    ],
+  );
+  assert.deepEqual(seen, ['scenario 1 passed', 'scenario 2 failed', 'scenario 3 failed']);
+  assert.deepEqual(c.finishLost(), [], 'a second call adds nothing');
+});

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { buildSite } from '../src/site/build.ts';
 import { ROOT, tempDir } from './helpers.ts';
+import { MUTANTS } from '../impl-reference/mutants/index.ts';
 
 const DIR = tempDir('site-mutation');
 
@@ -33,7 +34,7 @@ function fixtures(): { compliance: string; summary: string } {
 test('each rule page shows the score of the mutants its scenarios reach, its survivors, and links the copied report', () => {
   const { compliance, summary } = fixtures();
   const out = join(DIR, 'site');
-  buildSite({ out, files: [compliance], mutation: summary });
+  buildSite({ out, files: [compliance], mutants: MUTANTS, mutation: summary });
   const rch1 = readFileSync(join(out, 'rules', 'R-CH-1.html'), 'utf8');
   assert.match(rch1, /the suite caught <strong>95\.0%<\/strong>: 19 killed, 1 survived/);
   assert.match(rch1, /impl-reference\/channel\/caller\.ts:135:10/);

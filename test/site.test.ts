@@ -18,6 +18,7 @@ import { REQUIREMENTS } from '../src/requirements/registry.ts';
 import { buildSite } from '../src/site/build.ts';
 import { SiteInputError } from '../src/site/inputs.ts';
 import type { Compliance } from '../src/report/compliance.ts';
+import { MUTANTS } from '../impl-reference/mutants/index.ts';
 
 // SPOTCHECK_CHROMIUM points elsewhere (or nowhere, to see the skip line).
 const CHROMIUM = process.env.SPOTCHECK_CHROMIUM ?? '/usr/bin/chromium';
@@ -75,7 +76,7 @@ describe('site build', () => {
     await makeRuns();
     if (redisSkipped) t.diagnostic(redisSkipped);
     const out = join(OUT, 'site');
-    const r = buildSite({ out, files: inputs() });
+    const r = buildSite({ out, files: inputs(), mutants: MUTANTS });
     assert.equal(r.runs, inputs().length);
     const pages = readdirSync(join(out, 'rules')).filter((f) => f !== 'index.html');
     assert.equal(pages.length, 52);
@@ -97,15 +98,31 @@ describe('site build', () => {
     assert.equal(r.status, 2);
     assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
     assert.match(r.stderr, /^spotcheck: .*bad\.json: not a compliance\.json or certificate\.json/);
-    assert.throws(() => buildSite({ out: join(OUT, 'bad-site'), files: [bad] }), SiteInputError);
+    assert.throws(() => buildSite({ out: join(OUT, 'bad-site'), files: [bad], mutants: MUTANTS }), SiteInputError);
   });
 
   test('a certificate.json holding a compliance report is read like one', async () => {
     await makeRuns();
     const cert = join(OUT, 'mutant', 'certificate.json');
     writeFileSync(cert, JSON.stringify({ certificate: 'spotcheck', compliance: read(runs.mutant) }));
-    const r = buildSite({ out: join(OUT, 'cert-site'), files: [runs.embedded, cert] });
+    const r = buildSite({ out: join(OUT, 'cert-site'), files: [runs.embedded, cert], mutants: MUTANTS });
     assert.equal(r.runs, 2);
+  });
+
+  test('how each fault was done is on the rule page: per scenario, and counted per run', () => {
+    // No run needed: a report of a node program's scenario with a fault from outside and a failpoint.
+    const dir = join(OUT, 'faults');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'compliance.json');
+    const hang = { kind: 'hang', node: 'B', how: 'outside', means: 'SIGSTOP to its process group' };
+    const failpoint = { kind: 'failpoint', node: 'A', how: 'self-reported', means: 'failpoint x, armed by the node itself' };
+    const scenario = { name: 'A hung peer is not-ready within the liveness deadline, and nothing else is affected', uri: 'features/channel-and-connection/liveness.feature', line: 10, status: 'passed', faults: [hang, failpoint] };
+    writeFileSync(file, JSON.stringify({ implementation: { name: 'np', version: '0', backend: 'node-program' }, startedAt: '2026-01-01T00:00:00Z', durationMs: 0, requirements: [{ id: 'V04', status: 'passed', counts: { passed: 1, failed: 0, notApplicable: 0 }, scenarios: [scenario] }] }));
+    const out = join(OUT, 'faults-site');
+    buildSite({ out, files: [file], mutants: MUTANTS });
+    const v04 = readFileSync(join(out, 'rules/V04.html'), 'utf8');
+    assert.match(v04, /<td>1 from outside, 1 self-reported<\/td>/);
+    assert.match(v04, /faults: <span class="fault-outside" title="SIGSTOP to its process group">hang B: outside<\/span>, <span class="fault-self" [^>]*>failpoint A: self-reported<\/span>/);
   });
 
   test('a scenario resting on an assumption is marked so on its rule page, with the assumption\'s words', () => {
@@ -114,7 +131,7 @@ describe('site build', () => {
     mkdirSync(join(OUT, 'empty'), { recursive: true });
     writeFileSync(empty, JSON.stringify({ implementation: { name: 'nothing', version: '0', backend: 'embedded' }, startedAt: '2026-01-01T00:00:00Z', durationMs: 0, requirements: [] }));
     const out = join(OUT, 'assumption-site');
-    buildSite({ out, files: [empty] });
+    buildSite({ out, files: [empty], mutants: MUTANTS });
     const section = (id: string, name: string) => {
       const html = readFileSync(join(out, `rules/${id}.html`), 'utf8');
       const found = html.split('<section class="scenario"').find((s) => s.includes(`>${name}</h3>`));
@@ -156,7 +173,7 @@ describe('site in a browser', { skip: noChromium ? `browser tests skipped: no Ch
   before(async () => {
     await makeRuns();
     const { chromium } = await import('playwright-core');
-    buildSite({ out: site, files: inputs() });
+    buildSite({ out: site, files: inputs(), mutants: MUTANTS });
     mkdirSync(shots, { recursive: true });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 1300, height: 900 } });

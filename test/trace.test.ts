@@ -14,7 +14,7 @@ import { MUTANTS } from '../impl-reference/mutants/index.ts';
 const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/trace/cli.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
 
 test('trace V01: spec lines, scenarios, step definitions, Driver methods, deciding code, mutants', async () => {
-  const t = await traceOf('V01', ROOT);
+  const t = await traceOf('V01', ROOT, MUTANTS);
   assert.deepEqual([...new Set(t.spec.flatMap((s) => s.lines))].sort(), [...new Set(clausesOf('V01').flatMap((c) => c.lines))].sort());
   // Scenarios: file:line pointing at a Scenario line carrying @V01 (an outline through its Examples).
   assert.ok(t.scenarios.length >= 5);

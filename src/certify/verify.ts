@@ -12,7 +12,7 @@ import { faultSummary } from './fault-summary.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { complianceShapeProblem } from '../report/merge.ts';
 import { levelMet, requirementStatus, resultsOf, type Compliance, type RequirementStatus } from '../report/compliance.ts';
-import { LEVEL_NAMES, lacksForLevel, levelIds, levelNamed, type LevelName } from '../requirements/levels.ts';
+import { LEVEL_NAMES, lacksForLevel, levelIds, levelNamed, whyNotMet, type LevelName } from '../requirements/levels.ts';
 import { REQUIREMENTS } from '../requirements/registry.ts';
 import { CERTIFICATE_FORMAT, type Certificate } from './certificate.ts';
 import { KIT, kitHashes } from './kit.ts';
@@ -154,7 +154,8 @@ export function verifyCertificate(cert: Certificate): string[] {
   differ('compliance.level', c.level, cert.level, 'the certificate says');
   const met = levelMet(resultsOf(c), cert.implementation);
   if (cert.level.met !== met) {
-    out.push(`level.met: the certificate says ${show(cert.level.met)}, its statuses justify ${show(met)}`);
+    const why = cert.level.met ? whyNotMet(cert.level.met as LevelName, resultsOf(c), cert.implementation)[0] : undefined;
+    out.push(`level.met: the certificate says ${show(cert.level.met)}, its statuses justify ${show(met)}${why ? ` (${why})` : ''}`);
     const claimed = cert.level.met ? levelNamed(cert.level.met as LevelName) : undefined;
     if (claimed) {
       for (const id of levelIds(claimed)) {

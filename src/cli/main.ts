@@ -224,9 +224,26 @@ function earlierFailures(progress: Progress, run: number, results: ScenarioResul
   for (const r of results.filter((x) => x.status === 'failed')) progress.line(`run ${run}: FAILED ${r.uri}:${r.line} ${r.name}: ${r.message}`);
 }
 
+/** Failures on the machine's clock while the machine was overloaded: said once, changing no verdict. */
+export const LOADED_SHARE = 0.5;
+
+export function loadedFailures(results: ScenarioResult[]): string | undefined {
+  const failed = results.filter((r) => r.status === 'failed');
+  const loaded = failed.filter((r) => (r.cpuWaitShare ?? 0) >= LOADED_SHARE);
+  if (loaded.length === 0) return undefined;
+  const mean = loaded.reduce((a, r) => a + r.cpuWaitShare!, 0) / loaded.length;
+  return (
+    `note: ${loaded.length} of the ${failed.length} failed scenario(s) ran while the machine was overloaded ` +
+    `(some task waited for a CPU ${(mean * 100).toFixed(0)}% of their time, /proc/pressure/cpu): a real-time verdict there may be the machine's; ` +
+    `run them again on a quieter machine (--tags, --repeat) before taking them for the runtime's`
+  );
+}
+
 function summarize(progress: Progress, results: ScenarioResult[], durationMs: number, out: string, implementation: string): void {
   const n = (s: string) => results.filter((r) => r.status === s).length;
   for (const r of results.filter((x) => x.status === 'failed')) progress.line(`FAILED ${r.uri}:${r.line} ${r.name}: ${r.message}`);
+  const loaded = loadedFailures(results);
+  if (loaded) progress.line(loaded);
   for (const line of notApplicableLines(results, implementation)) progress.line(line);
   progress.line(`${n('passed')} passed, ${n('failed')} failed, ${n('not-applicable')} not applicable (${(durationMs / 1000).toFixed(1)} s); reports in ${out}`);
 }

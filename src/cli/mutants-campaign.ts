@@ -1,5 +1,5 @@
 // `spotcheck mutants --campaign 60s [--ops n] [--jobs n] [--only names]`: the fault campaign alone
-// against every mutant, on the simulated backend (src/run/mutants-campaign.ts). Each mutant's line
+// against every mutant, on the simulated backend (src/cli/mutants-campaign-runner.ts). Each mutant's line
 // says whether the campaign killed it, in how long, with which seed and rule; mutants.json gets a
 // `campaign` column (merged into the one already in --out, if any, so the suite's columns stay).
 
@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../driver/load.ts';
 import { parseDuration } from '../nemesis/search-cli.ts';
-import { campaignMutants, type CampaignMutantResult } from '../run/mutants-campaign.ts';
+import { campaignMutants, type CampaignMutantResult } from './mutants-campaign-runner.ts';
 import { publishReports } from '../run/suite.ts';
 import { ensureOutDir } from './out-dir.ts';
 import type { Progress } from './progress.ts';

@@ -10,7 +10,7 @@ import { REQUIREMENTS } from '../requirements/registry.ts';
 import { lacksForLevel, levelMet, levelNamed, meets, needsOfTags, whyNotMet, type LevelName } from '../requirements/levels.ts';
 import type { Description } from '../driver/types.ts';
 import type { Failure, ScenarioResult } from '../run/results.ts';
-import type { FaultRecord } from '../../adapters/fault-log.ts';
+import type { FaultRecord } from '../driver/fault-record.ts';
 
 export type RequirementStatus = 'passed' | 'failed' | 'partial' | 'not-applicable' | 'untested';
 

@@ -87,7 +87,14 @@ export function withinLevel(level: Level, needs: readonly string[]): boolean {
 //      inside L when everything its tags need lies in L), so a partial selection meets nothing;
 //   3. every scenario inside L passed (whatever IDs it carries): a failure inside the level is a
 //      failure of the level, and not-applicable inside it cannot happen once 1 holds;
-//   4. it meets every level below L: levels are nested.
+//   4. it meets every level below L: levels are nested;
+//   5. above core, no scenario inside L had a fault only the runtime reported: objects and full need
+//      every crash, hang, restart, link and Store fault done by the kit from outside the runtime's
+//      processes (a node program, docs/node-program.md). Failpoints are the exception: they fire
+//      inside a protocol step no outside action can hit, so they are the runtime's word at every
+//      level. An exec: runtime acts its faults out itself (wire protocol 1) and can show core only.
+//      Results that carry no fault records (the reference's own backends, whose faults the kit's
+//      harness does) have nothing self-reported.
 //   What lies outside L does not count for or against L: a Sessions scenario that failed keeps a
 //   runtime from `full`, not from `objects`.
 //   The level met is the highest level met, or none; a requested level R is met when the level met
@@ -99,6 +106,8 @@ export interface JudgedScenario {
   line: number;
   tags: readonly string[];
   status: 'passed' | 'failed' | 'not-applicable';
+  /** How each fault of the scenario was done (src/driver/fault-record.ts); absent: none recorded. */
+  faults?: readonly { kind: string; how: string }[];
 }
 
 export interface LevelJudgement {
@@ -113,14 +122,37 @@ export function judgeLevel(level: Level, results: readonly JudgedScenario[], des
   const reasons: string[] = [];
   const lacks = lacksForLevel(level, description);
   if (lacks.length > 0) reasons.push(`the implementation does not report ${lacks.join(', ')}`);
-  const inside = results.filter((r) => withinLevel(level, needsOfTags(r.tags)));
+  // In the features' order, not the order the scenarios finished in: the reasons must come out the
+  // same when certify or verify judge a report again from its requirements.
+  const inside = results.filter((r) => withinLevel(level, needsOfTags(r.tags))).sort(byPlace);
   // Failures first: they are the most telling reason.
   const notPassed = [...inside.filter((r) => r.status === 'failed'), ...inside.filter((r) => r.status === 'not-applicable')];
   for (const r of notPassed.slice(0, 3)) reasons.push(`${r.uri}:${r.line} ${r.status}`);
   if (notPassed.length > 3) reasons.push(`and ${notPassed.length - 3} more scenarios inside ${level.name} that did not pass`);
   const unshown = levelIds(level).filter((id) => !inside.some((r) => r.tags.includes(`@${id}`)));
   if (unshown.length > 0) reasons.push(`no scenario inside ${level.name} ran for ${unshown.join(', ')}`);
+  if (rank(level.name) > rank('core')) {
+    const selfReported = inside.filter((r) => r.status === 'passed' && selfReportedFaults(r).length > 0);
+    if (selfReported.length > 0) {
+      const first = selfReported[0];
+      const kinds = [...new Set(selfReported.flatMap(selfReportedFaults))].join(', ');
+      reasons.push(
+        `${selfReported.length} scenario${selfReported.length === 1 ? '' : 's'} inside ${level.name} had faults only the runtime reported (${kinds}; first ${first.uri}:${first.line}): ` +
+          `above core the kit must do them from outside, as it does for a node program (docs/node-program.md)`,
+      );
+    }
+  }
   return { level: level.name, met: reasons.length === 0, reasons };
+}
+
+function byPlace(a: JudgedScenario, b: JudgedScenario): number {
+  if (a.uri !== b.uri) return a.uri < b.uri ? -1 : 1;
+  return a.line - b.line;
+}
+
+/** The kinds of the scenario's faults that only the runtime reported, failpoints excepted (condition 5). */
+function selfReportedFaults(r: JudgedScenario): string[] {
+  return (r.faults ?? []).filter((f) => f.how === 'self-reported' && f.kind !== 'failpoint').map((f) => f.kind);
 }
 
 /** The highest level the results meet (condition 4: every level below it too), or null. */

@@ -5,7 +5,7 @@
 // undefined step, all say the scenario could not judge (see src/checks/violation.ts).
 
 import type * as messages from '@cucumber/messages';
-import { FAULTS_MEDIA_TYPE, type FaultRecord } from '../../adapters/fault-log.ts';
+import { FAULTS_MEDIA_TYPE, type FaultRecord } from '../driver/fault-record.ts';
 import { VIOLATION_TYPE } from '../checks/violation.ts';
 
 export type ScenarioStatus = 'passed' | 'failed' | 'not-applicable';
@@ -49,9 +49,13 @@ export interface ScenarioResult {
   lacks?: string[];
   /** Runtimes over the wire: each fault the scenario injected, and whether the kit did it from outside. */
   faults?: FaultRecord[];
+  /** A failed scenario on the machine's clock: the share of its time some task waited for a CPU (src/harness/cpu-pressure.ts). */
+  cpuWaitShare?: number;
 }
 
 export const NOT_APPLICABLE_MEDIA_TYPE = 'text/x.spotcheck.not-applicable';
+/** The attachment of a failed scenario saying how loaded the machine was while it ran: {"cpuWaitShare": 0.83}. */
+export const MACHINE_MEDIA_TYPE = 'application/x.spotcheck.machine+json';
 export const NOT_APPLICABLE_PREFIX = 'spotcheck:not-applicable ';
 
 // Worst status wins. Anything that is not a pass (undefined, pending, ambiguous, a skip that no
@@ -65,6 +69,7 @@ interface CaseState {
   failure?: Failure;
   lacks?: string[];
   faults?: FaultRecord[];
+  cpuWaitShare?: number;
 }
 
 interface StepRef {
@@ -82,6 +87,7 @@ export class ResultCollector {
   private readonly testSteps = new Map<string, StepRef>(); // testStep id -> what it runs
   private readonly hooks = new Map<string, string>(); // hook id -> name
   private readonly started = new Map<string, CaseState>(); // testCaseStarted id -> state
+  private readonly finished = new Set<string>(); // pickle ids with a result
   readonly results: ScenarioResult[] = [];
   total = 0;
 
@@ -111,6 +117,11 @@ export class ResultCollector {
       const state = this.started.get(envelope.attachment.testCaseStartedId);
       if (state) state.faults = JSON.parse(envelope.attachment.body) as FaultRecord[];
     }
+    if (envelope.attachment?.mediaType === MACHINE_MEDIA_TYPE && envelope.attachment.testCaseStartedId) {
+      const state = this.started.get(envelope.attachment.testCaseStartedId);
+      const share = (JSON.parse(envelope.attachment.body) as { cpuWaitShare?: unknown }).cpuWaitShare;
+      if (state && typeof share === 'number') state.cpuWaitShare = share;
+    }
     if (envelope.testStepFinished) {
       const { testCaseStartedId, testStepId, testStepResult: r } = envelope.testStepFinished;
       const state = this.started.get(testCaseStartedId)!;
@@ -123,9 +134,34 @@ export class ResultCollector {
       const state = this.started.get(envelope.testCaseFinished.testCaseStartedId)!;
       if (envelope.testCaseFinished.willBeRetried) return;
       const result = this.toResult(state);
+      this.finished.add(state.pickleId);
       this.results.push(result);
       this.onScenario?.(result, this.results.length, this.total);
     }
+  }
+
+  /**
+   * Every scenario Cucumber assembled that never finished, as a failure. A worker process that dies
+   * mid-scenario (killed, out of memory, a crash in native code) takes its scenario with it: Cucumber
+   * reports the run as failed but emits no result for that scenario, and a report that merely
+   * lacks it would read as a shorter suite. Called once the run has ended; returns what it added.
+   */
+  finishLost(): ScenarioResult[] {
+    const lost: ScenarioResult[] = [];
+    for (const [testCaseId, pickleId] of this.testCases) {
+      if (this.finished.has(pickleId)) continue;
+      const started = [...this.started.values()].some((s) => s.testCaseId === testCaseId);
+      const message = started
+        ? 'the scenario never finished: the Cucumber worker running it ended first'
+        : 'the scenario never started: the run ended before it';
+      const state: CaseState = { pickleId, testCaseId, worst: 'FAILED', failure: { kind: 'error', step: '', line: 0, message } };
+      const result = this.toResult(state);
+      this.finished.add(pickleId);
+      this.results.push(result);
+      lost.push(result);
+      this.onScenario?.(result, this.results.length, this.total);
+    }
+    return lost;
   }
 
   private describeFailure(testStepId: string, r: messages.TestStepResult): Failure {
@@ -167,6 +203,7 @@ export class ResultCollector {
     if (status === 'failed') {
       result.failure = state.failure ?? { kind: 'skipped', step: '', line: 0, message: 'skipped, with no missing capability to explain it' };
       result.message = result.failure.message;
+      if (state.cpuWaitShare !== undefined) result.cpuWaitShare = state.cpuWaitShare;
     }
     return result;
   }

@@ -63,7 +63,8 @@ export interface RunResult {
 
 /**
  * The run was ended before its last scenario: the implementation hung, or broke the wire protocol,
- * and was killed (adapters/jsonrpc.ts). Nothing of the run is published; the message is one line.
+ * and was killed (adapters/jsonrpc.ts), or a worker process died with a scenario unfinished.
+ * Nothing of the run is published; the message is one line.
  */
 export class RunAborted extends Error {}
 
@@ -178,7 +179,21 @@ export class Suite {
       if (barrier) Object.assign(env, { [START_BARRIER_DIR]: barrier, [START_BARRIER_WORKERS]: String(workers) });
       const running = runCucumber(options, { cwd: KIT_ROOT, stdout: silent, stderr: process.stderr, env }, handle);
       running.catch(() => {}); // after an abort nobody waits for it
-      await Promise.race([running, aborted]);
+      // A worker process that died mid-scenario (killed, out of memory, a runtime in it that called
+      // process.exit) leaves that scenario without a result, and Cucumber's own formatters may then
+      // throw on it: the run ends here, naming the scenario, rather than publish a shorter suite.
+      const crashed = await Promise.race([running, aborted]).then(
+        () => undefined,
+        (e: unknown) => (e instanceof RunAborted ? Promise.reject(e) : e),
+      );
+      const lost = collector.finishLost();
+      if (lost.length > 0) {
+        const first = lost[0];
+        throw new RunAborted(
+          `${lost.length} scenario(s) got no result (first ${first.uri}:${first.line} "${first.name}"): ${first.message} (killed, out of memory, or process.exit in the runtime); no report was written`,
+        );
+      }
+      if (crashed !== undefined) throw crashed;
     } catch (e) {
       if (staging) rmSync(staging, { recursive: true, force: true });
       throw e;

@@ -3,6 +3,7 @@
 // fresh staging folder beside the output and swapped in at the end, so a folder never holds half a
 // site (the same promise the run's reports make).
 
+import type { MutantDescription } from '../requirements/mutant-info.ts';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,14 +32,14 @@ function readAssumptions(kitRoot: string): Assumption[] {
 }
 
 /** `mutation`: a summary.json of `npm run mutation`, shown on each rule page. */
-export function buildSite(opts: { out: string; files: string[]; kitRoot?: string; mutation?: string }): BuildResult {
+export function buildSite(opts: { out: string; files: string[]; mutants: readonly MutantDescription[]; kitRoot?: string; mutation?: string }): BuildResult {
   if (opts.files.length === 0) throw new SiteInputError('no compliance.json given');
   const out = resolve(opts.out);
   const inputs = opts.files.map(readRun);
   const runs = siteRuns(inputs, out);
   const features = parseFeatures(opts.kitRoot ?? KIT_ROOT);
   const mutation = opts.mutation ? readMutation(opts.mutation) : undefined;
-  const rules = rulePages(runs, inputs, features, readAssumptions(opts.kitRoot ?? KIT_ROOT), mutation);
+  const rules = rulePages(runs, inputs, features, opts.mutants, readAssumptions(opts.kitRoot ?? KIT_ROOT), mutation);
   const files = new Map<string, string>([
     ['index.html', matrixPage(matrixData(runs))],
     ['rules/index.html', rulesIndex(rules)],

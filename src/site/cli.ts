@@ -7,6 +7,7 @@ import { Command } from 'commander';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../driver/load.ts';
+import { MUTANTS } from '../../impl-reference/mutants/index.ts';
 import { buildSite } from './build.ts';
 import { SiteInputError } from './inputs.ts';
 
@@ -19,7 +20,7 @@ export function siteCommand(program: Command): Command {
     .option('--mutation <summary.json>', "a summary of npm run mutation: each rule page shows its score and survivors, and links Stryker's report")
     .action((files: string[], opts: { out: string; mutation?: string }) => {
       try {
-        const r = buildSite({ out: opts.out, files, ...(opts.mutation ? { mutation: opts.mutation } : {}) });
+        const r = buildSite({ out: opts.out, files, mutants: MUTANTS, ...(opts.mutation ? { mutation: opts.mutation } : {}) });
         process.stdout.write(`site: ${r.runs} run(s), ${r.pages} pages, ${(r.bytes / 1024).toFixed(0)} KiB of HTML in ${opts.out}; open ${resolve(r.out, 'index.html')}\n`);
       } catch (e) {
         // The kit's main turns a UsageError into "spotcheck: <line>" and exit 2.

@@ -7,13 +7,19 @@ import type { Compliance, RequirementStatus, ScenarioEntry } from '../report/com
 import { REQUIREMENTS, type Requirement } from '../requirements/registry.ts';
 import { LEVELS, type LevelName } from '../requirements/levels.ts';
 import { clausesOf, type Clause } from '../requirements/clauses.ts';
-import { MUTANTS, type MutantInfo } from '../../impl-reference/mutants/index.ts';
+import type { MutantDescription } from '../requirements/mutant-info.ts';
 import { GROUPS, groupOf } from './groups.ts';
 import { checksId, type Scenario } from './gherkin.ts';
 import type { RunInput } from './inputs.ts';
 import type { Assumption } from '../lint/lint.ts';
 import type { Survivor, Tally } from '../mutation/summary.ts';
 import { mutationFor, type SiteMutation } from './mutation.ts';
+import { faultSummary, type FaultSummary } from '../certify/fault-summary.ts';
+
+/** Whether the run recorded how its faults were done (runtimes over the wire do; in process, the kit does them). */
+function hasFaultRecords(c: Compliance): boolean {
+  return c.requirements.some((r) => r.scenarios.some((s) => s.faults !== undefined));
+}
 
 export interface SiteRun {
   /** r1, r2, … in the order the files were given: stable in links for one build. */
@@ -30,6 +36,8 @@ export interface SiteRun {
   /** cucumber.html of the run relative to the site's root folder, when the run has one. */
   report?: string;
   results: Record<string, { status: RequirementStatus; counts: Compliance['requirements'][number]['counts'] }>;
+  /** How the run's faults were done, for a runtime over the wire (in process, the kit does them itself). */
+  faults?: FaultSummary;
 }
 
 export interface SiteRule {
@@ -79,6 +87,7 @@ export function siteRuns(inputs: RunInput[], siteDir: string): SiteRun[] {
       source: input.file,
       ...(input.reportHtml ? { report: posix(relative(siteDir, input.reportHtml)) } : {}),
       results: Object.fromEntries(c.requirements.map((r) => [r.id, { status: r.status, counts: r.counts }])),
+      ...(hasFaultRecords(c) ? { faults: faultSummary(c) } : {}),
     };
   });
 }
@@ -98,7 +107,7 @@ export interface RulePageData {
   requirement: Requirement;
   clauses: Clause[];
   scenarios: Scenario[];
-  mutants: Array<MutantInfo & { clauses: string[] }>;
+  mutants: Array<MutantDescription & { clauses: string[] }>;
   runs: Array<{ run: SiteRun; input: RunInput; entries: Map<string, ScenarioEntry> }>;
   /** The `###` headings of docs/assumptions.md by slug: what a scenario's `@assumption:<slug>` rests on. */
   assumptions: ReadonlyMap<string, Assumption>;
@@ -106,7 +115,7 @@ export interface RulePageData {
   mutation?: { areas: string[]; backend: string; report: boolean; tally?: Tally; survivors: Survivor[] };
 }
 
-export function rulePages(runs: SiteRun[], inputs: RunInput[], features: Scenario[], assumptions: readonly Assumption[] = [], mutation?: SiteMutation): RulePageData[] {
+export function rulePages(runs: SiteRun[], inputs: RunInput[], features: Scenario[], mutants: readonly MutantDescription[], assumptions: readonly Assumption[] = [], mutation?: SiteMutation): RulePageData[] {
   const rules = matrixData(runs).rules;
   const bySlug = new Map(assumptions.map((a) => [a.slug, a]));
   const entries = inputs.map((input) => {
@@ -119,7 +128,7 @@ export function rulePages(runs: SiteRun[], inputs: RunInput[], features: Scenari
     requirement,
     clauses: clausesOf(requirement.id),
     scenarios: features.filter((s) => checksId(s, requirement.id)),
-    mutants: MUTANTS.map((m) => ({ ...m, clauses: m.breaks.filter((c) => c.startsWith(`${requirement.id}.`)) })).filter((m) => m.clauses.length > 0),
+    mutants: mutants.map((m) => ({ ...m, clauses: m.breaks.filter((c) => c.startsWith(`${requirement.id}.`)) })).filter((m) => m.clauses.length > 0),
     runs: runs.map((run, j) => ({ run, input: inputs[j], entries: entries[j] })),
     assumptions: bySlug,
     ...(mutation ? { mutation: { areas: mutation.areas, backend: mutation.backend, report: mutation.html !== undefined, ...mutationFor(mutation, requirement.id) } } : {}),

@@ -41,7 +41,17 @@ function reportLink(run: SiteRun, name: string): string {
 function resultCell(run: SiteRun, entry: ScenarioEntry | undefined, name: string): string {
   if (!entry) return `<td>${statusBadge('untested')}<span class="counts">not in this run</span></td>`;
   const why = entry.lacks ? `lacks ${entry.lacks.join(', ')}` : entry.failure ? `${entry.failure.kind}: ${entry.failure.step ?? ''} ${entry.failure.message ?? ''}` : '';
-  return `<td data-run="${esc(run.key)}" data-status="${esc(entry.status)}">${statusBadge(entry.status)}${why ? `<span class="counts">${esc(why.slice(0, 300))}</span>` : ''}${reportLink(run, entry.name ?? name)}</td>`;
+  return `<td data-run="${esc(run.key)}" data-status="${esc(entry.status)}">${statusBadge(entry.status)}${why ? `<span class="counts">${esc(why.slice(0, 300))}</span>` : ''}${faultsNote(entry)}${reportLink(run, entry.name ?? name)}</td>`;
+}
+
+/**
+ * How the scenario's faults were done (docs/node-program.md): by the kit from outside, or on the
+ * runtime's word; each fault's means on hover. A reader sees whether a crash was a SIGKILL.
+ */
+function faultsNote(entry: ScenarioEntry): string {
+  if (!entry.faults?.length) return '';
+  const items = entry.faults.map((f) => `<span class="fault-${f.how === 'outside' ? 'outside' : 'self'}" title="${esc(f.means)}">${esc(f.kind)}${f.node ? ` ${esc(f.node)}` : ''}${f.peer ? `→${esc(f.peer)}` : ''}: ${esc(f.how)}</span>`);
+  return `<span class="counts faults">faults: ${items.join(', ')}</span>`;
 }
 
 /** The slugs of the `@assumption:<slug>` tags among `tags`. */
@@ -139,7 +149,9 @@ export function rulePage(d: RulePageData): string {
   }</td></tr>`).join('');
   const summary = d.runs.map(({ run }) => {
     const r = run.results[rule.id];
-    return `<tr id="run-${esc(run.key)}"><th scope="row">${esc(run.key)}: ${esc(run.label)}</th><td>${statusBadge(r.status)}</td><td>${r.counts.passed}</td><td>${r.counts.failed}</td><td>${r.counts.notApplicable}</td><td>${run.report ? `<a href="../${esc(run.report)}">cucumber.html</a>` : 'none'}</td></tr>`;
+    const f = run.faults;
+    const faults = f ? `${f.outside} from outside, ${f.selfReported} self-reported` : 'none recorded';
+    return `<tr id="run-${esc(run.key)}"><th scope="row">${esc(run.key)}: ${esc(run.label)}</th><td>${statusBadge(r.status)}</td><td>${r.counts.passed}</td><td>${r.counts.failed}</td><td>${r.counts.notApplicable}</td><td>${esc(faults)}</td><td>${run.report ? `<a href="../${esc(run.report)}">cucumber.html</a>` : 'none'}</td></tr>`;
   }).join('');
   const mutants = d.mutants.length
     ? `<table><caption>Mutants: the reference with one rule broken; the suite must catch each</caption><thead><tr><th scope="col">Mutant</th><th scope="col">Clauses of ${esc(rule.id)} it breaks</th><th scope="col">The bug</th></tr></thead><tbody>${
@@ -152,7 +164,7 @@ export function rulePage(d: RulePageData): string {
 <p class="lead"><strong>In the kit's words:</strong> ${esc(rule.statement)}</p>
 <p class="muted">Spec section ${esc(rule.section)} · needs <code>${esc(rule.capability)}</code> · level ${esc(rule.level)}</p>
 <section aria-labelledby="results-h"><h2 id="results-h">Results by run</h2>
-<table><caption>${esc(rule.id)} in each run</caption><thead><tr><th scope="col">Run</th><th scope="col">Status</th><th scope="col">Passed</th><th scope="col">Failed</th><th scope="col">Not applicable</th><th scope="col">Report</th></tr></thead><tbody>${summary}</tbody></table></section>
+<table><caption>${esc(rule.id)} in each run</caption><thead><tr><th scope="col">Run</th><th scope="col">Status</th><th scope="col">Passed</th><th scope="col">Failed</th><th scope="col">Not applicable</th><th scope="col">Faults in the run</th><th scope="col">Report</th></tr></thead><tbody>${summary}</tbody></table></section>
 <section aria-labelledby="spec-h"><h2 id="spec-h">The spec's words</h2>${spec || '<p>No clause quotes the spec yet.</p>'}</section>
 <section aria-labelledby="clauses-h"><h2 id="clauses-h">Clauses</h2>
 <table><caption>The separately breakable parts of ${esc(rule.id)} and the steps whose assertions check them</caption><thead><tr><th scope="col">Clause</th><th scope="col">Spec lines</th><th scope="col">What a scenario must observe</th><th scope="col">Checked by</th></tr></thead><tbody>${clauseRows}</tbody></table></section>

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../driver/load.ts';
+import { MUTANTS } from '../../impl-reference/mutants/index.ts';
 import { runAlone } from '../site/cli.ts';
 import { formatTrace, traceOf, UnknownIdError } from './trace.ts';
 
@@ -18,7 +19,7 @@ export function traceCommand(program: Command): Command {
     .option('--json', 'print the trace as JSON')
     .action(async (id: string, opts: { json?: boolean }) => {
       try {
-        const t = await traceOf(id, KIT_ROOT);
+        const t = await traceOf(id, KIT_ROOT, MUTANTS);
         process.stdout.write(opts.json ? `${JSON.stringify(t, null, 2)}\n` : formatTrace(t));
       } catch (e) {
         if (e instanceof UnknownIdError) throw new UsageError(e.message);

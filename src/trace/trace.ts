@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requirementById } from '../requirements/registry.ts';
 import { clausesOf } from '../requirements/clauses.ts';
-import { MUTANTS } from '../../impl-reference/mutants/index.ts';
+import type { MutantDescription } from '../requirements/mutant-info.ts';
 import { checksId, examplesFor, parseFeatures, type Scenario } from '../site/gherkin.ts';
 import { balanced, offsetOfLine } from './source-scan.ts';
 import { DriverCallScanner, type DriverUse } from './driver-calls.ts';
@@ -49,7 +49,7 @@ function runTexts(sc: Scenario, id: string, text: string): string[] {
   return tables.flatMap((e) => e.rows.map((r) => e.header.reduce((t, h, i) => t.split(`<${h}>`).join(r.cells[i]), text)));
 }
 
-export async function traceOf(id: string, root: string): Promise<Trace> {
+export async function traceOf(id: string, root: string, mutants: readonly MutantDescription[]): Promise<Trace> {
   const req = requirementById(id);
   if (!req) throw new UnknownIdError(`unknown requirement ID "${id}" (the IDs are in src/requirements/registry.ts)`);
   const clauses = clausesOf(id);
@@ -88,7 +88,7 @@ export async function traceOf(id: string, root: string): Promise<Trace> {
       return { at, pattern: d.pattern, driver: scanner.uses(source) };
     });
 
-  const mutants = MUTANTS.map((m) => ({ name: m.name, what: m.what, clauses: m.breaks.filter((c) => c.startsWith(`${id}.`)) })).filter((m) => m.clauses.length > 0);
+  const breaking = mutants.map((m) => ({ name: m.name, what: m.what, clauses: m.breaks.filter((c) => c.startsWith(`${id}.`)) })).filter((m) => m.clauses.length > 0);
   return {
     id,
     statement: req.statement,
@@ -97,8 +97,8 @@ export async function traceOf(id: string, root: string): Promise<Trace> {
     scenarios,
     stepDefinitions,
     driverMethods: [...new Set(stepDefinitions.flatMap((s) => s.driver.map((u) => u.method)))].sort(),
-    decides: decisionPoints(root, mutants.map((m) => m.name)),
-    mutants,
+    decides: decisionPoints(root, breaking.map((m) => m.name)),
+    mutants: breaking,
   };
 }
 

@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { referenceMutants } from '../../adapters/embedded.ts';
 import { SeedWorker } from '../nemesis/search.ts';
 import type { CampaignOptions } from '../nemesis/campaign.ts';
-import { requirementOf } from './mutants.ts';
+import { requirementOf } from '../run/mutants.ts';
 
 export interface CampaignKill {
   killed: boolean;
