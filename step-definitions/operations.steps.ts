@@ -5,7 +5,7 @@
 import { Given, When } from '@cucumber/cucumber';
 import type { ObjectKind, Rid } from '../src/driver/types.ts';
 import { eventually } from './support/eventually.ts';
-import { SCHEDULING_TOLERANCE_MS, SPEC_MESSAGE_FOLLOW_DEFAULT_MS, type SpotWorld } from './support/world.ts';
+import { SCHEDULING_TOLERANCE_MS, SPEC_CUTOVER_FALLBACK_MS, SPEC_MESSAGE_FOLLOW_DEFAULT_MS, type SpotWorld } from './support/world.ts';
 import type { MessageOptions } from './support/parameters.ts';
 import { channelRequest, create, direct, makeReady, ownerDies, ownerLeaseRunsOut, payloadFor, relocate, replyOf, start } from './support/operations.ts';
 import { factoryRuns, untilSinceOwnerChange } from './support/probes.ts';
@@ -219,6 +219,13 @@ When('{rid} relocates {string} to {rid}, with a deadline of {int} ms', async fun
 
 When('{rid} relocates {string} to {rid}, naming generation {int}', async function (this: SpotWorld, from: Rid, objectId: string, target: Rid, generation: number) {
   await relocate(this, from, objectId, target, generation);
+});
+
+// Started while the first relocation still waits on the Store (its answers to the source late): two
+// relocations of one object from one source at once. Named apart, so both outcomes can be asked for.
+When('{rid} relocates {string} to {rid} as well, while that relocation is under way', async function (this: SpotWorld, from: Rid, objectId: string, target: Rid) {
+  const deadlineMs = this.description.timings.defaultDeadlineMs + 2 * SPEC_CUTOVER_FALLBACK_MS;
+  await start(this, 'the second relocation', { kind: 'relocate', from, objectId, target, deadlineMs });
 });
 
 Given('{string} was relocated from {rid} to {rid}', async function (this: SpotWorld, objectId: string, _from: Rid, target: Rid) {

@@ -61,6 +61,21 @@ Then(
   },
 );
 
+// A shutdown is not a fault the kit times (the Driver gives no instant for it): its goodbye shows in
+// the reason. A node that exits without closing its connections is found only by the liveness check
+// (reason "liveness"), one that drops them as broken gives "transport-error".
+Then(
+  "{rid}'s peer {rid} was marked not-ready because of {string}",
+  async function (this: SpotWorld, node: Rid, peer: Rid, because: string) {
+    const reason = REASONS[because];
+    if (!reason) throw new Error(`unknown reason "${because}"`);
+    const event = await expectWithin(`${node}'s peer ${peer} to become not-ready`, this.description.timings.livenessDeadlineMs * 2, async () =>
+      lostSinceReady((await this.driver.peer(node, peer)).history),
+    );
+    if (event.reason !== reason) violated(`not-ready because of "${event.reason}", expected "${reason}"`);
+  },
+);
+
 /**
  * The first not-ready event once the peer had first become ready. Before that the mesh was being
  * started (start returns once every connection is ready), and a runtime may record a connect that
@@ -128,7 +143,7 @@ Then("{rid} refuses the handshake and its peer {rid} stays not-ready", async fun
   const at = faultAt(this);
   const before = this.before.get(`${node}->${peer}`);
   await expectWithin(`${node} to refuse a handshake at ${peer}'s address`, reconnectBoundMs(this), async () =>
-    (await this.driver.peer(node, peer)).history.some((e) => e.at >= at && e.reason === 'handshake-refused'),
+    (await this.driver.peer(node, peer)).history.some((e) => e.at >= at && e.event === 'not-ready' && e.reason === 'handshake-refused'),
   );
   await throughout(`${node}'s peer ${peer}`, this.neverWindow(), async () => {
     const v = await this.driver.peer(node, peer);
@@ -136,6 +151,14 @@ Then("{rid} refuses the handshake and its peer {rid} stays not-ready", async fun
     const hs = v.history.find((e) => e.event === 'handshake' && e.connectionId !== before?.connectionId && e.at >= at);
     return hs ? `completed a handshake on ${hs.connectionId}` : undefined;
   });
+});
+
+// A window, not a pause: the peer is watched for a whole liveness deadline, in which its node keeps
+// trying to reconnect (what a node does meanwhile, a handshake left unanswered, need not be an event).
+Then("{rid}'s peer {rid} stays not-ready for a liveness deadline", async function (this: SpotWorld, node: Rid, peer: Rid) {
+  await throughout(`${node}'s peer ${peer}`, this.description.timings.livenessDeadlineMs, async () =>
+    (await this.driver.peer(node, peer)).ready ? 'is ready with a peer that answers nothing' : undefined,
+  );
 });
 
 Then("{rid}'s peer {rid} becomes ready", async function (this: SpotWorld, node: Rid, peer: Rid) {

@@ -21,9 +21,26 @@ Then('the record of {string} is {recordState}, generation {int}', async function
   await recordIs(this, objectId, state, undefined, generation);
 });
 
+// A membership change is a change of the authority record (V08): applied, the record lists the
+// member, under the same owner and generation. Read from the Store, not from the runtime's answer.
+Then('the record of {string} is Ready, owned by {rid}, generation {int}, with members {rids}', async function (this: SpotWorld, objectId: string, owner: Rid, generation: number, members: Rid[]) {
+  await recordIs(this, objectId, 'Ready', owner, generation);
+  const r = await this.driver.lookup(objectId);
+  const has = [...(r.members ?? [])].sort();
+  if (has.join() !== [...members].sort().join()) violated(`the record of ${objectId} lists members [${has.join(', ')}], expected [${members.join(', ')}]`);
+});
+
 // The kit reads the Store itself: the record is written, whatever its writer has heard of it yet.
 When('the Location Store holds the {recordState} record of {string}, owned by {rid}', async function (this: SpotWorld, state: RecordState, objectId: string, owner: Rid) {
   await eventually(`the ${state} record of ${objectId}, owned by ${owner}`, this.description.timings.defaultDeadlineMs, async () => {
+    const r = await this.driver.lookup(objectId);
+    return r.state === state && r.owner === owner;
+  });
+});
+
+// The same, for an owner change the target makes on the cutover fallback (1,000 ms after relay-ready).
+When('the Location Store holds the {recordState} record of {string}, owned by {rid}, on the cutover fallback', async function (this: SpotWorld, state: RecordState, objectId: string, owner: Rid) {
+  await eventually(`the ${state} record of ${objectId}, owned by ${owner}`, this.description.timings.defaultDeadlineMs + SPEC_CUTOVER_FALLBACK_MS, async () => {
     const r = await this.driver.lookup(objectId);
     return r.state === state && r.owner === owner;
   });

@@ -51,11 +51,16 @@ Given('every node is running', async function (this: SpotWorld) {
       for (const b of nodes) if (a !== b && !(await this.driver.peer(a, b)).ready) throw new Error(`${a}'s peer ${b} is not ready`);
 });
 
-Given("node {rid}'s queue is full", async function (this: SpotWorld, node: Rid) {
+// The step's own time limit lies past its bound, so that a queue not filled in time is said in the
+// kit's words ("node B's queue to be full: not seen within ..."), not as Cucumber's step timeout.
+Given("node {rid}'s queue is full", { timeout: 2 * SETUP_BOUND_MS }, async function (this: SpotWorld, node: Rid) {
   // Fill it the way an application would: operations that block until their gate opens.
   await this.driver.configureNode(node, { workers: 1, queueCapacity: 1 });
   const from = [...this.meshes.values()].flat().find((r) => r !== node)!;
   const view = await this.driver.node(node);
+  // configureNode applies "at once" (Driver contract): a runtime that ignored it would be filled to
+  // its own size, and the scenario would test a queue other than the one it names.
+  if (view.queue.workers !== 1 || view.queue.capacity !== 1) throw new Error(`configureNode(${node}, workers 1, queueCapacity 1) was not applied: the node reports ${view.queue.workers} worker(s), capacity ${view.queue.capacity}`);
   const needed = view.queue.workers - view.queue.running + view.queue.capacity - view.queue.depth;
   for (let i = 0; i < needed; i++) {
     const { opId } = await this.driver.submit({

@@ -45,3 +45,15 @@ Feature: One peer's failure stays with that peer
       | how             | ends                          | reason            |
       | orderly         | is closed orderly by B        | an orderly close  |
       | with an error   | fails with a transport error  | a transport error |
+
+  # A node that shuts down says goodbye on its connections (docs/assumptions.md, "Shutdown"): for its
+  # peers that is an orderly close, which they reflect at once (3.2: "The Framework reflects orderly
+  # close and transport errors immediately"), not a silence left to the liveness check.
+  @R-CONN-1 @node-direct @liveness @assumption:shutdown @assumption:peer-history-events
+  Scenario: A peer that shuts down closes its connections orderly, and nothing else is affected
+    When node B shuts down
+    Then A's peer B was marked not-ready because of "an orderly close"
+    And C's peer B was marked not-ready because of "an orderly close"
+    And A's peer C stayed ready throughout
+    And host A is Ready
+    And a node direct message from A to C still gets a reply

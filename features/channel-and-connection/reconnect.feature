@@ -30,7 +30,8 @@ Feature: Reconnect is a new connection to the same logical peer
   @V05 @reconnect @assumption:impostor @assumption:peer-history-events
   Scenario: A reconnect to something that cannot prove the mesh credential is refused
     When something without the mesh credential answers at B's address
-    Then A refuses the handshake and its peer B stays not-ready
+    Then A's peer B was marked not-ready at once, because of "a transport error"
+    And A refuses the handshake and its peer B stays not-ready
 
   @R-CONN-3 @reconnect @assumption:peer-history-events
   Scenario: A peer that moved is found at the address its descriptor gives now
@@ -42,3 +43,16 @@ Feature: Reconnect is a new connection to the same logical peer
   Scenario: Another member of the mesh answering at the peer's address is not taken for the peer
     When another member of the mesh, proving to be C, answers at B's address
     Then A refuses the handshake and its peer B stays not-ready
+
+  # A hung process still takes connections and reads nothing: a reconnect to it gets no answer to
+  # its handshake. That silence is a half-open connection like any other (3.2: "switches a
+  # non-responding half-open connection to not-ready within the liveness deadline"): it must not
+  # hold the connection intent, or the peer is never found again once it restarts (found: a new, verified connection).
+  @V05 @R-CONN-3 @reconnect @liveness @assumption:restart @assumption:peer-history-events
+  Scenario: A handshake a hung peer never answers does not hold the reconnect: the restarted peer is found
+    Given node B hangs and A's peer B has become not-ready
+    And A's peer B stays not-ready for a liveness deadline
+    And the connections of A are noted
+    When node B crashes
+    And node B restarts
+    Then A's peer B is ready again on a new connection

@@ -100,9 +100,47 @@ Feature: Creation: one factory, and recovery of exactly the record that was bein
     And the record of "a1" is Missing, generation 1
 
   # The generation check guards a change, it does not forbid one: naming the current generation,
-  # the membership change is applied (a runtime that rejects every membership change fails here).
+  # the membership change is applied, in the authority record (a runtime that rejects every membership
+  # change fails here, and so does one that answers it without writing it).
   @V08 @objects
   Scenario: A membership change naming the current generation is applied
     Given user spot "s1" is Ready on B
     When A adds C to the members of "s1" naming generation 1
     Then the request ends with a reply from B
+    And the record of "s1" is Ready, owned by B, generation 1, with members C
+
+  # Creation recovery is for a creation whose process died (4.3: "If the process terminates during
+  # creation, the next Framework operation re-checks the creation record"). A creator still running
+  # owns its Creating record: a Close meanwhile must not cancel it under the creator's feet.
+  @R-CRE-2 @V08 @objects @assumption:errorkinds-the-chapter-does-not-name
+  Scenario: A Close of a creation whose creator still runs does not cancel it
+    When A creates actor "a1" on B with input "first", its factory held on gate "f"
+    And the factory of "a1" has started on B
+    And C closes "a1" naming generation 1
+    Then the request ends with failure Unavailable
+    And the record of "a1" is unchanged
+    When the gate "f" is released
+    Then the creation on B ends with a reply from B
+    And the record of "a1" is Ready, owned by B, generation 1
+
+  # Nor is a membership change applied to an object that is not Ready yet: written into the Creating
+  # record, it would also make the creator's own turn to Ready fail (its change no longer finds the
+  # record it wrote).
+  @V08 @objects @assumption:errorkinds-the-chapter-does-not-name
+  Scenario: A membership change to a User Spot still being created is not applied, and the creation goes on
+    When A creates user spot "s1" on B with input "first", its factory held on gate "f"
+    And the factory of "s1" has started on B
+    And C adds A to the members of "s1" naming generation 1
+    Then the request ends with failure Unavailable
+    And the record of "s1" is unchanged
+    When the gate "f" is released
+    Then the creation on B ends with a reply from B
+    And the record of "s1" is Ready, owned by B, generation 1
+
+  # A Close of an object that never existed still ends, once (R-GEN-3), and writes nothing: NotFound is
+  # the kit's ErrorKind for a Missing object (docs/assumptions.md).
+  @V08 @R-GEN-3 @objects @assumption:errorkinds-the-chapter-does-not-name
+  Scenario: A Close of an object that was never created ends NotFound and writes nothing
+    When A closes "z1" naming generation 1
+    Then the request ends with failure NotFound
+    And the record of "z1" is unchanged

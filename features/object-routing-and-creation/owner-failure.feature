@@ -45,3 +45,16 @@ Feature: An owner that dies is not replaced
     And messages with Instance intent to Instance Spot "i1" from A and C keep ending Unavailable for an owner lease, and none runs
     And the record of "i1" is Ready, owned by B, generation 1
     And no factory of "i1" ran after the fault
+
+  # Nor is a creation under the same ID a way round it: the object exists, Ready under an owner that
+  # died (4.2: the Framework "doesn't ... create a new incarnation of the same global ID"). The create
+  # is refused, and the record, owner and generation stay as they were.
+  @R-OBJ-4 @objects @assumption:errorkinds-the-chapter-does-not-name
+  Scenario: A creation under the ID of a Ready actor whose owner died is refused, and nothing is taken over
+    Given actor "o1" is Ready on B
+    When node B crashes
+    And the owner lease of "o1" has run out
+    And C creates actor "o1" on C with input "again"
+    Then the creation on C ends with failure AlreadyExists
+    And the record of "o1" is Ready, owned by B, generation 1
+    And no factory of "o1" ran after the fault

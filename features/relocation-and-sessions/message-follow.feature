@@ -79,3 +79,48 @@ Feature: Message Follow follows a committed move, for MessageFollowDuration only
     And the handler never ran for the request
     When A sends actor "a1" another message
     Then the request ends with a reply from C
+
+  # "Right after the owner changes via a planned relocation, the previous owner can deliver a message
+  # it already received to the committed target" (spec line 65), and "Relocate is a planned action in
+  # which the running source and the selected target hand off state" (line 95): one handoff. The
+  # source's answers from the Store come late, so the second relocation starts while the first waits
+  # on them; whatever becomes of it, the first move's commit is what B follows.
+  @R-OBJ-3 @objects @relocation @store-faults
+  Scenario: A second relocation started at the source while one is under way does not take the committed move's path
+    Given MessageFollowDuration is 30000 ms
+    And a RouteMesh "m1" with nodes A, B, C and D
+    And actor "a1" is Ready on B
+    And the Location Store's answers to B come 200 ms late
+    When B relocates "a1" to C
+    And B relocates "a1" to D as well, while that relocation is under way
+    Then the relocation ends with a reply from B
+    When the second relocation has ended
+    And the Location Store answers B again
+    And A sends actor "a1" a message, still through B
+    Then the request ends with a reply from B
+    And the request ran on C
+
+  # The new owner may move the object straight back (line 95), before the previous owner has heard
+  # that the first move committed: here B cannot submit the cutover, so it learns of C's fallback
+  # commit (line 99) from the Store, whose answers to it come late. The owner after the move back runs
+  # the object's messages: "Actor and Spot messages use the current Ready owner confirmed in the
+  # Location Store" (line 63), and C follows to it what it received (line 65).
+  @R-OBJ-3 @objects @relocation @store-faults @failpoint:relocation.cutover-submit-fails
+  Scenario: An object moved back before its previous owner heard of the first move is run by that owner
+    Given MessageFollowDuration is 30000 ms
+    And a RouteMesh "m1" with nodes A, B and C
+    And actor "a1" is Ready on B
+    And the source B cannot submit the cutover
+    When B relocates "a1" to C
+    And the relocation of "a1" has reached stage relay-ready-accepted
+    And the Location Store's answers to B come 200 ms late
+    And the Location Store holds the Ready record of "a1", owned by C, on the cutover fallback
+    And C relocates "a1" to B
+    Then the relocation ends with a reply from C
+    When the Location Store answers B again
+    And A sends actor "a1" a message
+    Then the request ends with a reply from B
+    And the request ran on B
+    When A sends actor "a1" another message, still through C
+    Then the request ends with a reply from C
+    And the request ran on B

@@ -183,3 +183,11 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     When A relocates "a1" to C, naming generation 2
     Then the relocation ends with failure GenerationMismatch
     And the record of "a1" is unchanged
+
+  # Nor does a relocation of an object that never existed pick anything to move: it ends, once
+  # (R-GEN-3), NotFound (the kit's ErrorKind for a Missing object), and writes nothing.
+  @R-GEN-3 @objects @relocation @assumption:errorkinds-the-chapter-does-not-name
+  Scenario: A relocation of an object that was never created ends NotFound and writes nothing
+    When A relocates "z1" to C
+    Then the relocation ends with failure NotFound
+    And the record of "z1" is unchanged

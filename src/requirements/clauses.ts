@@ -136,6 +136,8 @@ const MF_DEFAULT = "With no MessageFollowDuration of its own, Message Follow las
 const MF_AFTER = 'After MessageFollowDuration the previous owner follows nothing';
 const MF_ZERO = 'MessageFollowDuration 0 turns Message Follow off';
 const MF_CRASH = 'Message Follow never follows a crash: a restarted previous owner follows nothing';
+const MF_TWO_AT_ONCE = "A second relocation started at the source while one is under way does not take the committed move's path";
+const MF_BACK_EARLY = 'An object moved back before its previous owner heard of the first move is run by that owner';
 const REL_OUTLINE = '<failure timing>';
 const REL_DISCARDS = 'Before the boundary an explicit failure discards what the target had prepared';
 const REL_LIFECYCLE = 'A lifecycle callback that fails after the commit is retried on the same target';
@@ -849,6 +851,16 @@ export const CLAUSES: Record<string, Clause[]> = {
       id: 'R-OBJ-3.6', lines: [65], words: 'Right after the owner changes via a planned relocation, the previous owner can deliver a message it already received to the committed target.',
       says: 'an object relocated away and back is run by its owner again: the earlier follow does not send its messages to the node it left',
       checks: on(FOLLOW, MF_BACK, 'the request ends with a reply from B', 'the request ran on B'),
+    },
+    {
+      id: 'R-OBJ-3.7', lines: [65], words: 'Right after the owner changes via a planned relocation, the previous owner can deliver a message it already received to the committed target.',
+      says: 'a second relocation the source started while the first was under way leaves the previous owner following the committed move, to its target',
+      checks: on(FOLLOW, MF_TWO_AT_ONCE, 'the request ends with a reply from B', 'the request ran on C'),
+    },
+    {
+      id: 'R-OBJ-3.8', lines: [65], words: 'Right after the owner changes via a planned relocation, the previous owner can deliver a message it already received to the committed target.',
+      says: 'an object moved back before its previous owner heard of the first commit is run by that owner, and the node it left follows messages to it',
+      checks: on(FOLLOW, MF_BACK_EARLY, 'the request ends with a reply from B', 'the request ran on B', 'the request ends with a reply from C'),
     },
   ],
   'R-OBJ-4': [

@@ -47,7 +47,7 @@ defineParameterType({
 // The operations a scenario names: "the request" (the last one started), and a few named ones.
 defineParameterType({
   name: 'op',
-  regexp: /the request|the first message|the later message|the relocation|the creation on [A-Z][A-Za-z0-9]*/,
+  regexp: /the request|the first message|the later message|the second relocation|the relocation|the creation on [A-Z][A-Za-z0-9]*/,
   transformer: (s: string) => s,
 });
 

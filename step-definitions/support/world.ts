@@ -5,7 +5,8 @@ import { After, AfterStep, Before, BeforeStep, setDefaultTimeout, setWorldConstr
 import type { Description, Driver, Fault, FaultResult, JournalEntry, ObjectRecordView, Outcome, Rid } from '../../src/driver/types.ts';
 import { openDriver, type Target } from '../../src/driver/load.ts';
 import { failpointTag, needsOfTags } from '../../src/requirements/levels.ts';
-import { NOT_APPLICABLE_MEDIA_TYPE, NOT_APPLICABLE_PREFIX } from '../../src/run/results.ts';
+import { MACHINE_MEDIA_TYPE, NOT_APPLICABLE_MEDIA_TYPE, NOT_APPLICABLE_PREFIX } from '../../src/run/results.ts';
+import { cpuWaitShare, cpuWaitTotalMs } from '../../src/harness/cpu-pressure.ts';
 import { recordingNeeds } from './needs.ts';
 import { Evidence, auditJournal, expectedReply, markingEvidence, runsOfOp, scenarioHistory } from './evidence.ts';
 import { isDeepStrictEqual } from 'node:util';
@@ -97,6 +98,8 @@ export class SpotWorld extends World<Target> {
 
   /** Set when the scenario ends: background watchers stop. */
   finished = false;
+  /** The machine's CPU wait and the wall clock when the scenario began (src/harness/cpu-pressure.ts). */
+  machineAtStart?: { cpuWaitMs: number | undefined; wallMs: number };
   /** Watchers started by steps; each stops when the scenario ends. */
   readonly watchers: Promise<void>[] = [];
 
@@ -206,6 +209,8 @@ Before(async function (this: SpotWorld, { pickle, gherkinDocument }) {
   // On the simulated backend each scenario's world has a seed of its own, drawn from the run's seed
   // and the scenario's place in its feature: the same whatever ran before it or beside it.
   const target = this.parameters.backend === 'sim' ? { ...this.parameters, seed: scenarioSeed(this.parameters.seed ?? 1, gherkinDocument, pickle) } : this.parameters;
+  // How loaded the machine is while the scenario runs (on the machine's clock only): said beside a failure.
+  this.machineAtStart = { cpuWaitMs: cpuWaitTotalMs(), wallMs: Date.now() };
   this.driver = recordingNeeds(markingEvidence(await openDriver(target), this.evidence), this.used);
   useKitClock(kitClockOf(this.driver));
   this.lastEventAt = now();
@@ -248,6 +253,11 @@ After({ name: 'keep the evidence of a failure' }, async function (this: SpotWorl
   const history = typeof journal === 'string' || typeof storeLog === 'string' ? 'not merged: the journal or the Store log could not be read' : scenarioHistory(this.evidence.actions, journal, storeLog);
   const world = simulatedWorldOf(this.driver);
   this.attach(JSON.stringify({ keptAt: now(), ...(world ? { worldSeed: world.seed } : {}), history, journal, storeLog }, null, 1), { mediaType: 'application/json', fileName: 'evidence.json' });
+  // On the machine's clock a rule's timing can be missed because the machine was overloaded: say how
+  // loaded it was (the share of the scenario's time some task waited for a CPU). In a simulated world
+  // time is virtual and load cannot move a verdict.
+  const share = world || !this.machineAtStart ? undefined : cpuWaitShare(this.machineAtStart.cpuWaitMs, cpuWaitTotalMs(), Date.now() - this.machineAtStart.wallMs);
+  if (share !== undefined) this.attach(JSON.stringify({ cpuWaitShare: Number(share.toFixed(2)) }), MACHINE_MEDIA_TYPE);
 });
 
 After({ name: 'the evidence audit' }, async function (this: SpotWorld, { result }) {

@@ -2,7 +2,8 @@
 // while the Store is unreachable (R-STO-2: grace keeps descriptors, not silent peers). When the kit
 // hangs a node Y (a hang fault: the process stops answering, its connections stay open), every
 // other node X whose connection to Y was ready then marks it not-ready within the liveness deadline
-// L (the run header's livenessDeadlineMs). For each hang that took effect at t1 (invoked at t0) and
+// L (the run header's livenessDeadlineMs): a connection X's current process had ready (one of an
+// earlier incarnation, before a crash or restart of X, is not X's any more). For each hang that took effect at t1 (invoked at t0) and
 // lasted past t1 + L + SLACK_MS (Y not crashed, restarted or healed before), and each X not itself
 // crashed, restarted or hung in that stretch, the connection C of X to Y ready at t0:
 //  - a not-ready event of C later than t1 + L + SLACK_MS is found;
@@ -52,7 +53,10 @@ export function silentPeerNotReady(events: HistoryEvent[]): Violation[] {
     for (const X of new Set(lines.filter((l) => l.peer === Y).map((l) => l.node))) {
       if (X === Y || touched(X, t0, due)) continue;
       const evs = linkEvents.get(`${X}>${Y}`) ?? [];
-      const readyBefore = evs.filter((e) => e.event === 'ready' && e.at <= t0).at(-1);
+      // Only a connection of X's process at the time: one its earlier incarnation had (X crashed or
+      // restarted before the hang) died with that process, and its new one may not be ready yet.
+      const since = Math.max(-Infinity, ...processOps.filter((f) => f.node === X && f.time <= t0).map((f) => f.time));
+      const readyBefore = evs.filter((e) => e.event === 'ready' && e.at <= t0 && e.at > since).at(-1);
       if (!readyBefore) continue;
       const C = readyBefore.connectionId;
       if (evs.some((e) => e.connectionId === C && e.event === 'not-ready' && e.at <= t0)) continue;
