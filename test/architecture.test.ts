@@ -1,0 +1,47 @@
+// The map in docs/architecture.md is the code's (generated from the imports), and the floors hold:
+// no import goes up a floor unless it is a known debt, and a debt that is gone is taken off the
+// list (src/lint/rooms.ts), so the list only shrinks.
+
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { test } from 'node:test';
+import { MAP_FILE, mapFileNow } from '../src/lint/architecture.ts';
+import { arrows, DEBT, goesUp, roomOf } from '../src/lint/rooms.ts';
+import { isRuntimeFile, OVERSIZE, RUNTIME_LINE_LIMIT } from '../src/lint/file-size.ts';
+import { ROOT } from './helpers.ts';
+
+/** Every .ts file under dir, relative to the project root. */
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? tsFiles(p) : p.endsWith('.ts') ? [relative(ROOT, p)] : [];
+  });
+}
+
+test('docs/architecture.md shows the rooms and arrows the code has (npm run architecture)', () => {
+  const text = readFileSync(MAP_FILE, 'utf8');
+  assert.equal(text, mapFileNow(ROOT, text), 'docs/architecture.md is stale: run npm run architecture');
+});
+
+test('no import goes up a floor but the known debts, and every debt listed is still there', () => {
+  const all = arrows(ROOT);
+  const up = [...all].filter(([k]) => goesUp(k));
+  const fresh = up.filter(([k]) => DEBT[k] === undefined).map(([k, files]) => `${k} (${files.join(', ')})`);
+  assert.deepEqual(fresh, [], 'imports that go up a floor: turn them around, or (if they must stay for now) list them in DEBT with why');
+  const gone = Object.keys(DEBT).filter((k) => !all.has(k) || !goesUp(k));
+  assert.deepEqual(gone, [], 'debts paid: take them off DEBT in src/lint/rooms.ts');
+});
+
+test('every source file is in a room', () => {
+  const homeless = ['src', 'impl-reference', 'adapters', 'step-definitions', 'bench'].flatMap((f) => tsFiles(join(ROOT, f))).filter((f) => !roomOf(f));
+  assert.deepEqual(homeless, []);
+});
+
+test(`no runtime file over ${RUNTIME_LINE_LIMIT} lines but the listed debts, and every debt listed is still over`, () => {
+  const lines = new Map(tsFiles(join(ROOT, 'impl-reference')).filter(isRuntimeFile).map((f) => [f, readFileSync(join(ROOT, f), 'utf8').split('\n').length - 1]));
+  const over = [...lines].filter(([f, n]) => n > RUNTIME_LINE_LIMIT && OVERSIZE[f] === undefined).map(([f, n]) => `${f} (${n})`);
+  assert.deepEqual(over, [], `split these by role (or, for now, list them in OVERSIZE in src/lint/file-size.ts with the split they wait for)`);
+  const paid = Object.keys(OVERSIZE).filter((f) => !((lines.get(f) ?? 0) > RUNTIME_LINE_LIMIT));
+  assert.deepEqual(paid, [], 'these are no longer over the limit (or are gone): take them off OVERSIZE');
+});
