@@ -50,3 +50,30 @@ test('the reference node program refuses a kit that does not offer protocol 2, i
   assert.match(submit.error!.message, /open comes first/);
   assert.equal(r.status, 0);
 });
+
+// The kit resets every link of a node it replaces by an impostor, then SIGKILLs it. Its peers dial
+// again within a reconnect backoff (20 ms): that must reach nothing until the impostor listens, not
+// the real node in the moments before the SIGKILL lands (finding a node's strays takes a while on a
+// loaded machine; here the kill is held back 300 ms so the window is sure to be there).
+test("an impostor fault: a peer's reconnect before the SIGKILL has landed does not reach the real node", async () => {
+  const { openNodeProgram } = await import('../adapters/node-program.ts');
+  const d = openNodeProgram(IMPL.slice('node:'.length));
+  await d.start({ meshes: [{ name: 'm1', nodes: ['A', 'B'] }] });
+  try {
+    const b = (d as unknown as { slots: Map<string, { child: { kill(): Promise<void> } }> }).slots.get('B')!.child;
+    const kill = b.kill.bind(b);
+    b.kill = async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      await kill();
+    };
+    const before = (await d.peer('A', 'B')).connectionId;
+    const { at } = await d.fault({ kind: 'impostor', node: 'B' });
+    await new Promise((r) => setTimeout(r, 1000));
+    const v = await d.peer('A', 'B');
+    const made = v.history.filter((e) => e.event === 'handshake' && e.at >= at && e.connectionId !== before);
+    assert.deepEqual(made, [], "A completed a handshake with something at B's address after the fault");
+    assert.equal(v.ready, false);
+  } finally {
+    await d.close();
+  }
+});
