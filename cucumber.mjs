@@ -1,7 +1,8 @@
 // Plain `npx cucumber-js` for people who know Cucumber; `spotcheck run` is the main way in.
 const base = {
   paths: ['features/**/*.feature'],
-  import: ['step-definitions/**/*.ts'],
+  // The adapters' registry first: the World opens its Driver through it (src/driver/target.ts).
+  import: ['src/cli/adapters.ts', 'step-definitions/**/*.ts'],
   format: ['progress'],
   worldParameters: { impl: 'reference', backend: 'embedded' },
 };

@@ -39,6 +39,7 @@ import type {
   Topology,
 } from '../src/driver/types.ts';
 import { CAPABILITIES } from '../src/driver/types.ts';
+import { UsageError, type Adapter } from '../src/driver/target.ts';
 import { FAILPOINT_NAMES } from '../src/driver/failpoints.ts';
 import type { BindingView, ClientBinding, ClientConnectionView, SessionOperationSpec, SessionView } from '../src/driver/sessions.ts';
 import { isSessionOperation } from '../src/driver/sessions.ts';
@@ -473,3 +474,17 @@ class DoNothing implements Driver {
     for (const t of this.timers.splice(0)) clearInterval(t);
   }
 }
+
+export const doNothingAdapter: Adapter = {
+  name: 'do-nothing',
+  kind: 'impl',
+  argument: 'name',
+  what: "the kit's self-checks: runtimes that do nothing, each in its own way",
+  servers: [],
+  check(target) {
+    const name = target.impl.slice('do-nothing:'.length);
+    if (!isDoNothing(name)) throw new UsageError(`unknown do-nothing implementation "${name}" (known: ${DO_NOTHING.join(', ')})`);
+    if (target.backend !== 'embedded') throw new UsageError(`--backend ${target.backend}: do-nothing implementations run on embedded only`);
+  },
+  open: (target) => openDoNothing(target.impl.slice('do-nothing:'.length)),
+};

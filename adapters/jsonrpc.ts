@@ -16,6 +16,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Driver } from '../src/driver/types.ts';
+import { UsageError, type Adapter } from '../src/driver/target.ts';
 import { FrameReader, quote, type Frame } from './frames.ts';
 import { checkParams, checkResult, mismatchLine, prepareWireSchema } from './wire-schema.ts';
 import { WIRE_PROTOCOL_VERSION } from '../src/driver/schema/methods.ts';
@@ -316,3 +317,16 @@ function noteSelfReported(fault: unknown): void {
 export function wireFatal(): WireFatal | undefined {
   return fatal;
 }
+
+export const execAdapter: Adapter = {
+  name: 'exec',
+  kind: 'impl',
+  argument: 'command',
+  what: 'a runtime serving the whole Driver contract as JSON-RPC over stdio, its faults acted out by itself',
+  servers: [],
+  check(target) {
+    if (target.impl.slice('exec:'.length).trim() === '') throw new UsageError('--impl exec: needs a command, e.g. exec:"./my-runtime --spotcheck"');
+    if (target.backend !== 'embedded') throw new UsageError(`--backend ${target.backend} is the reference's; an exec: implementation brings its own`);
+  },
+  open: (target) => openWire(target.impl.slice('exec:'.length), { callTimeoutMs: target.callTimeoutMs }),
+};

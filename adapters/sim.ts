@@ -6,6 +6,8 @@
 
 import type { Driver, EffectiveTimings } from '../src/driver/types.ts';
 import type { SimulatedWorld } from '../src/driver/world.ts';
+import type { Adapter } from '../src/driver/target.ts';
+import { checkReference, mutantOf } from './embedded.ts';
 import { EmbeddedCluster } from '../impl-reference/harness/embedded-cluster.ts';
 import { simWorld, type SimOptions } from '../src/sim/world.ts';
 
@@ -34,3 +36,12 @@ export function openSim(options: { mutant?: string; timings?: Partial<EffectiveT
     },
   });
 }
+
+export const simBackend: Adapter = {
+  name: 'sim',
+  kind: 'backend',
+  what: 'the embedded nodes in a simulated world: virtual time, seeded',
+  servers: [],
+  check: checkReference,
+  open: (target) => openSim({ mutant: mutantOf(target), seed: target.seed ?? 1, ...(target.latency ?? {}), ...(target.timings ? { timings: target.timings } : {}) }),
+};

@@ -10,7 +10,7 @@
 // Every loop is bounded in count and time. Figures vary run to run (±20-30% on this machine).
 
 import { randomUUID } from 'node:crypto';
-import { openDriver } from '../src/driver/load.ts';
+import { openDriver } from '../src/driver/target.ts';
 import { DEFAULT_PARALLEL, Suite } from '../src/run/suite.ts';
 import { referenceMutants } from '../adapters/embedded.ts';
 import { CLAUSES, allClauses } from '../src/requirements/clauses.ts';
@@ -23,6 +23,7 @@ import { processFigures } from './process.ts';
 import { simFigures } from './sim.ts';
 import { benchSite, printSiteFigures } from './site.ts';
 import { benchCertify, printCertifyFigures } from './certify.ts';
+import '../src/cli/adapters.ts'; // registers the adapters (src/driver/target.ts)
 
 const line = (what: string, figure: string) => console.log(`${what.padEnd(58)} ${figure}`);
 

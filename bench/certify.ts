@@ -11,9 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { openDriver } from '../src/driver/load.ts';
+import { openDriver } from '../src/driver/target.ts';
 import { DEFAULT_PARALLEL } from '../src/run/suite.ts';
 import type { Certificate } from '../src/certify/certificate.ts';
+import '../src/cli/adapters.ts'; // registers the adapters (src/driver/target.ts)
 
 type Line = (what: string, figure: string) => void;
 

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { referenceMutants } from '../adapters/embedded.ts';
+import '../src/cli/adapters.ts'; // registers the adapters (src/driver/target.ts)
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const CLI = join(ROOT, 'src/nemesis/cli.ts');

@@ -12,6 +12,7 @@ import { ProcessCluster } from '../impl-reference/harness/process-cluster.ts';
 import { Suite, defaultParallel } from '../src/run/suite.ts';
 import { startNatsCluster } from '../src/servers/nats.ts';
 import { startRedis } from '../src/servers/redis.ts';
+import '../src/cli/adapters.ts'; // registers the adapters (src/driver/target.ts)
 
 type Line = (what: string, figure: string) => void;
 

@@ -16,6 +16,7 @@ import { runMutants } from '../src/run/mutants.ts';
 import { search } from '../src/nemesis/search.ts';
 import { parseDuration } from '../src/nemesis/search-cli.ts';
 import { campaignMutants } from '../src/cli/mutants-campaign-runner.ts';
+import '../src/cli/adapters.ts'; // registers the adapters (src/driver/target.ts)
 
 type Line = (what: string, figure: string) => void;
 

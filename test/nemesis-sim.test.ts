@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { runCampaign } from '../src/nemesis/runner.ts';
 import type { CampaignOptions } from '../src/nemesis/campaign.ts';
 import { brokenInvariants, shrink } from '../src/nemesis/shrink.ts';
+import '../src/cli/adapters.ts'; // registers the adapters (src/driver/target.ts)
 
 const dir = mkdtempSync(join(tmpdir(), 'spotcheck-nemesis-sim-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));

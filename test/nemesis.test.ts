@@ -13,6 +13,7 @@ import { planCampaign } from '../src/nemesis/campaign.ts';
 import { FAULT_KINDS } from '../src/nemesis/schedule.ts';
 import { runAlone } from '../src/nemesis/cli.ts';
 import { ROOT, tempDir } from './helpers.ts';
+import '../src/cli/adapters.ts'; // registers the adapters (src/driver/target.ts)
 
 const CLI = join(ROOT, 'src/nemesis/cli.ts');
 const SEED = 12;

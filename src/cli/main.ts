@@ -3,6 +3,8 @@
 // result changed between repeats, or a mutant survived; 2 bad usage or an implementation that
 // could not start. Every error is one line naming what is wrong.
 
+// First: registers every adapter (the plug-in point, src/driver/target.ts) before any command is built.
+import './adapters.ts';
 import { availableParallelism } from 'node:os';
 import { BackendStartError, withBackendServers, type BackendServers } from '../servers/backend.ts';
 import { siteCommand } from '../site/cli.ts';
@@ -12,7 +14,7 @@ import { nemesisCommand } from '../nemesis/cli.ts';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BACKENDS, UsageError, checkTarget, openDriver, type Target } from '../driver/load.ts';
+import { backendNames, UsageError, checkTarget, openDriver, serversFor, type Target } from '../driver/target.ts';
 import type { Description } from '../driver/types.ts';
 import { buildCompliance } from '../report/compliance.ts';
 import { FAILPOINT_TAG_PREFIX, LEVEL_NAMES, lacksForLevel, levelLine, levelNamed, meets, type LevelName } from '../requirements/levels.ts';
@@ -78,9 +80,9 @@ async function describeTarget(target: Target): Promise<Description> {
  * the means to freeze Redis: the scenarios of a run share it, and freezing it for one would stop the
  * others (the process backend cuts every node's relay instead).
  */
-async function withBackend<T>(backend: string, progress: Progress, fn: (servers: BackendServers) => Promise<T>): Promise<T> {
+async function withBackend<T>(target: Pick<Target, 'impl' | 'backend'>, progress: Progress, fn: (servers: BackendServers) => Promise<T>): Promise<T> {
   try {
-    return await withBackendServers(backend, {
+    return await withBackendServers(target.backend, serversFor(target), {
       started: (line) => progress.line(line),
       interrupted: (signal) => process.stderr.write(`spotcheck: interrupted (${signal}); stopping the servers this run started\n`),
     }, ({ redisPause: _shared, ...servers }) => fn(servers));
@@ -113,7 +115,7 @@ async function runCommand(opts: RunOpts): Promise<number> {
   checkTags(opts.tags);
   ensureOutDir(opts.out);
   const progress = new Progress(process.stdout);
-  return withBackend(opts.backend, progress, (servers) => runSuite({ impl: opts.impl, backend: opts.backend, callTimeoutMs: opts.callTimeout, ...(opts.backend === 'sim' ? { seed: opts.seed ?? 1 } : {}), ...servers }, opts, progress, shard));
+  return withBackend(opts, progress, (servers) => runSuite({ impl: opts.impl, backend: opts.backend, callTimeoutMs: opts.callTimeout, ...(opts.backend === 'sim' ? { seed: opts.seed ?? 1 } : {}), ...servers }, opts, progress, shard));
 }
 
 /** How a report was made (compliance.json's `run`): merge and certify need it. */
@@ -288,7 +290,7 @@ async function certifyCommand(opts: CertifyOpts): Promise<number> {
   checkTarget({ impl, backend });
   ensureOutDir(opts.out);
   const progress = new Progress(process.stdout);
-  return withBackend(backend, progress, async (servers) => {
+  return withBackend({ impl, backend }, progress, async (servers) => {
     const target: Target = { impl, backend, callTimeoutMs: opts.callTimeout, ...servers };
     const description = await describeTarget(target);
     const versions = await serverVersions(target);
@@ -463,7 +465,7 @@ async function mutantsCommand(opts: { backend: string; only?: string; out: strin
   const only = opts.only?.split(',').map((s) => s.trim());
   const unknown = only?.filter((n) => !names.includes(n)) ?? [];
   if (unknown.length > 0) throw new UsageError(`unknown mutant "${unknown[0]}" (see: spotcheck mutants --list)`);
-  if (!(BACKENDS as readonly string[]).includes(opts.backend)) throw new UsageError(`unknown backend "${opts.backend}" (known: ${BACKENDS.join(', ')})`);
+  if (!backendNames().includes(opts.backend)) throw new UsageError(`unknown backend "${opts.backend}" (known: ${backendNames().join(', ')})`);
   if (opts.campaign !== undefined) return mutantsCampaignCommand({ ...opts, campaign: opts.campaign, only }, new Progress(process.stdout));
   const parallel = opts.parallel ?? defaultMutantParallel(opts.backend);
   if (parallel === 0 && (opts.concurrency ?? 1) > 1) throw new UsageError('--concurrency above 1 needs workers (--parallel 1 or more): runs in this process go one at a time');
@@ -471,7 +473,7 @@ async function mutantsCommand(opts: { backend: string; only?: string; out: strin
   const progress = new Progress(process.stdout);
   const suite = await Suite.load();
   const started = Date.now();
-  const results = await withBackend(opts.backend, progress, (servers) => runMutants(suite, {
+  const results = await withBackend({ impl: 'reference', backend: opts.backend }, progress, (servers) => runMutants(suite, {
     backend: opts.backend,
     ...servers,
     only,

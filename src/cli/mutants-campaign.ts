@@ -5,7 +5,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../driver/load.ts';
+import { UsageError } from '../driver/target.ts';
 import { parseDuration } from '../nemesis/search-cli.ts';
 import { campaignMutants, type CampaignMutantResult } from './mutants-campaign-runner.ts';
 import { publishReports } from '../run/suite.ts';

@@ -5,7 +5,7 @@
 
 import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { UsageError } from '../driver/load.ts';
+import { UsageError } from '../driver/target.ts';
 
 function why(e: unknown): string {
   const err = e as NodeJS.ErrnoException;

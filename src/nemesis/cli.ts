@@ -8,7 +8,7 @@
 import { Command } from 'commander';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BACKENDS, UsageError, checkTarget } from '../driver/load.ts';
+import { backendNames, UsageError, checkTarget } from '../driver/target.ts';
 import { formatReport } from '../checker/print.ts';
 import { FAULT_KINDS, allFaults, type FaultKind } from './schedule.ts';
 import { AIMED_KINDS } from './aim.ts';
@@ -55,7 +55,7 @@ export function faultList(value: string, backend = 'embedded'): FaultKind[] {
 
 /** The options of one campaign from the command's arguments; a UsageError names the first bad one. */
 export function campaignOptions(opts: Opts): CampaignOptions {
-  if (!(BACKENDS as readonly string[]).includes(opts.backend)) throw new UsageError(`unknown backend "${opts.backend}" (known: ${BACKENDS.join(', ')})`);
+  if (!backendNames().includes(opts.backend)) throw new UsageError(`unknown backend "${opts.backend}" (known: ${backendNames().join(', ')})`);
   checkTarget({ impl: opts.impl, backend: opts.backend });
   const rate = Number(opts.rate);
   if (opts.seed === undefined) throw new UsageError('--seed is needed (with --budget it is the first seed, default 1)');
@@ -92,7 +92,7 @@ export function nemesisCommand(program: Command, setExit: (code: number) => void
     .command('nemesis')
     .description('a randomized fault campaign from one seed: a concurrent workload with faults, its history, and the checker\'s verdict (exit 0 valid, 1 invalid, 2 unknown)')
     .requiredOption('--impl <impl>', 'reference, mutant:<name> or exec:<command>')
-    .option('--backend <b>', `backend (${BACKENDS.join(', ')})`, 'embedded')
+    .option('--backend <b>', `backend (${backendNames().join(', ')})`, 'embedded')
     .option('--seed <n>', 'the seed of the workload and the fault schedule (replays the run); with --budget the first seed (default 1)')
     .option('--ops <n>', 'client operations of the workload', '1000')
     .option('--faults <list>', `comma-separated faults (${FAULT_KINDS.join(', ')}; on backend sim also ${AIMED_KINDS.join(', ')}), all or none`, 'all')

@@ -6,7 +6,7 @@ import { BackendStartError, withBackendServers } from '../servers/backend.ts';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppPayload, Driver, OperationSpec, Outcome, Capability } from '../driver/types.ts';
-import { openDriver, UsageError, type Target } from '../driver/load.ts';
+import { openDriver, serversFor, UsageError, type Target } from '../driver/target.ts';
 import type { TimerId } from '../driver/clock.ts';
 import { kitClockOf, simulatedWorldOf } from '../driver/world.ts';
 import { checkText, EXIT_STATUS } from '../checker/check.ts';
@@ -41,7 +41,7 @@ export async function withBackend<T>(o: Pick<CampaignOptions, 'impl' | 'backend'
   const world = o.seed !== undefined ? worldOf({ seed: o.seed, swarm: o.swarm, backend: o.backend }) : undefined;
   const target: Target = { impl: o.impl, backend: o.backend, ...(o.callTimeoutMs ? { callTimeoutMs: o.callTimeoutMs } : {}), ...(o.seed !== undefined ? { seed: o.seed } : {}), ...(world ?? {}) };
   try {
-    return await withBackendServers(o.backend, {
+    return await withBackendServers(o.backend, serversFor(target), {
       started: (line) => log(`nemesis: ${line}`),
       interrupted: (signal) => log(`nemesis: interrupted (${signal}); stopping the servers this run started`),
     }, (servers) => fn({ ...target, ...servers }));

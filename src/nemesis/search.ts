@@ -7,7 +7,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { adaptersModule } from '../driver/target.ts';
 import { replayCommand, type CampaignOptions, type CampaignResult } from './campaign.ts';
 
 export interface SearchOptions {
@@ -76,7 +77,9 @@ export class SeedWorker {
   private readonly child: ChildProcess;
 
   constructor() {
-    this.child = fork(WORKER, [], { execArgv: ['--import', import.meta.resolve('tsx')], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    // The worker opens its Drivers through the adapters this process registered (src/driver/target.ts).
+    const adapters = adaptersModule();
+    this.child = fork(WORKER, [], { execArgv: ['--import', import.meta.resolve('tsx'), ...(adapters ? ['--import', pathToFileURL(adapters).href] : [])], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   }
 
   get ended(): boolean {

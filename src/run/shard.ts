@@ -5,7 +5,7 @@
 // the same selection computes the same split, so the n shards together run every selected scenario
 // exactly once, and shard sizes differ by at most one.
 
-import { UsageError } from '../driver/load.ts';
+import { UsageError } from '../driver/target.ts';
 
 export interface Shard {
   /** 1-based. */

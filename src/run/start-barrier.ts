@@ -12,7 +12,7 @@
 import { BeforeAll } from '@cucumber/cucumber';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDriver, type Target } from '../driver/load.ts';
+import { openDriver, type Target } from '../driver/target.ts';
 import { START_BARRIER_DIR, START_BARRIER_WORKERS } from './worker-env.ts';
 
 /** A worker that never gets ready (it failed before its hooks ran) holds the others this long at most. */

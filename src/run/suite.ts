@@ -2,12 +2,12 @@
 // loaded once and reused, so `--repeat` and the mutant self-test run the suite many times cheaply.
 
 import { mkdirSync, mkdtempSync, renameSync, rmSync, accessSync, constants, readdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { loadSupport, runCucumber, type IRunOptions, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { parse as parseTagExpression } from '@cucumber/tag-expressions';
-import { UsageError, prepareTarget, type Target } from '../driver/load.ts';
+import { UsageError, adaptersModule, prepareTarget, type Target } from '../driver/target.ts';
 import { WIRE_FATAL_MEDIA_TYPE, WIRE_FATAL_TYPE } from '../../adapters/jsonrpc.ts';
 import { ResultCollector, type ScenarioResult } from './results.ts';
 import type { Shard } from './shard.ts';
@@ -109,11 +109,16 @@ export class Suite {
   }
 
   private static async readSteps(): Promise<Suite> {
+    const registry = () => {
+      const module = adaptersModule();
+      return module ? [relative(KIT_ROOT, module)] : [];
+    };
     const support = await loadSupport(
       {
         sources: { paths: ['features/**/*.feature'], defaultDialect: 'en', names: [], tagExpression: '', order: 'defined' },
-        // The wire hooks come first, so that their After hook runs last (after the Driver closed).
-        support: { importPaths: ['src/run/wire-hooks.ts', 'src/run/start-barrier.ts', 'step-definitions/**/*.ts'], requirePaths: [], requireModules: [], loaders: [] },
+        // The adapters' registry first (each worker opens its Driver through it), then the wire
+        // hooks, so that their After hook runs last (after the Driver closed).
+        support: { importPaths: [...registry(), 'src/run/wire-hooks.ts', 'src/run/start-barrier.ts', 'step-definitions/**/*.ts'], requirePaths: [], requireModules: [], loaders: [] },
       },
       { cwd: KIT_ROOT, stdout: silent, stderr: process.stderr },
     );

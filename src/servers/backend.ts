@@ -1,10 +1,11 @@
-// The servers a backend needs for one run, started before it and stopped after, also when the run
-// fails or is interrupted: for redis, a Redis of the run's own (SPOTCHECK_REDIS_URL, testcontainers
-// or the redis-server binary); for process, that and a NATS cluster of three servers. Shared by
-// `run`, `mutants`, `certify` and `nemesis`, which differ only in how they report.
+// The servers a backend needs for one run (its adapter's record says which, src/driver/target.ts),
+// started before it and stopped after, also when the run fails or is interrupted: a Redis of the
+// run's own (SPOTCHECK_REDIS_URL, testcontainers or the redis-server binary), a NATS cluster of three
+// servers. Shared by `run`, `mutants`, `certify` and `nemesis`, which differ only in how they report.
 
 import { startNatsCluster, type NatsCluster } from './nats.ts';
 import { startRedis, type RedisPause, type RedisServer } from './redis.ts';
+import type { ServerKind } from '../driver/target.ts';
 
 export interface BackendServers {
   redisUrl?: string;
@@ -26,8 +27,8 @@ export interface BackendReport {
   interrupted(signal: NodeJS.Signals): void;
 }
 
-export async function withBackendServers<T>(backend: string, report: BackendReport, fn: (servers: BackendServers) => Promise<T>): Promise<T> {
-  if (backend !== 'redis' && backend !== 'process') return fn({});
+export async function withBackendServers<T>(backend: string, needs: readonly ServerKind[], report: BackendReport, fn: (servers: BackendServers) => Promise<T>): Promise<T> {
+  if (needs.length === 0) return fn({});
   const stops: Array<() => Promise<void>> = [];
   const stopAll = async () => {
     for (const stop of stops.splice(0).reverse()) await stop().catch(() => {});
@@ -39,21 +40,25 @@ export async function withBackendServers<T>(backend: string, report: BackendRepo
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   const firstLine = (e: unknown) => (e as Error).message.split('\n')[0];
   try {
-    let redis: RedisServer;
-    try {
-      redis = await startRedis();
-    } catch (e) {
-      throw new BackendStartError(`backend ${backend} could not start: ${firstLine(e)}`);
+    const servers: BackendServers = {};
+    if (needs.includes('redis')) {
+      let redis: RedisServer;
+      try {
+        redis = await startRedis();
+      } catch (e) {
+        throw new BackendStartError(`backend ${backend} could not start: ${firstLine(e)}`);
+      }
+      stops.push(() => redis.stop());
+      report.started(`Location Store: Redis via ${redis.via} at ${redis.url}`);
+      servers.redisUrl = redis.url;
+      if (redis.pauseBy) servers.redisPause = redis.pauseBy;
     }
-    stops.push(() => redis.stop());
-    report.started(`Location Store: Redis via ${redis.via} at ${redis.url}`);
-    const servers: BackendServers = { redisUrl: redis.url, ...(redis.pauseBy ? { redisPause: redis.pauseBy } : {}) };
-    if (backend === 'process') {
+    if (needs.includes('nats')) {
       let nats: NatsCluster;
       try {
         nats = await startNatsCluster();
       } catch (e) {
-        throw new BackendStartError(`backend process could not start: ${firstLine(e)}`);
+        throw new BackendStartError(`backend ${backend} could not start: ${firstLine(e)}`);
       }
       stops.push(() => nats.stop());
       report.started(`Transport: NATS cluster via ${nats.via} at ${nats.urls.join(', ')}`);

@@ -16,14 +16,16 @@ import {
   GenericContainer, ImageName, Wait, getContainerRuntimeClient, type StartedTestContainer,
 } from 'testcontainers';
 import { freeze, thaw } from '../harness/freeze.ts';
+import type { RedisPause } from '../driver/target.ts';
 
 export type RedisVia = 'url' | 'testcontainers' | 'binary';
 
 /**
  * How another part of the kit can freeze this Redis from outside, in plain JSON (it travels in a
  * Target): the redis-server process (SIGSTOP / SIGCONT) or the container (engine pause / unpause).
+ * Defined with the Target (src/driver/target.ts): the Driver floor imports nothing of the test bed.
  */
-export type RedisPause = { pid: number } | { container: string };
+export type { RedisPause };
 
 export interface RedisServer {
   url: string;

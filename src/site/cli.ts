@@ -6,7 +6,7 @@
 import { Command } from 'commander';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UsageError } from '../driver/load.ts';
+import { UsageError } from '../driver/target.ts';
 import { MUTANTS } from '../../impl-reference/mutants/index.ts';
 import { buildSite } from './build.ts';
 import { SiteInputError } from './inputs.ts';

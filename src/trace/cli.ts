@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UsageError } from '../driver/load.ts';
+import { UsageError } from '../driver/target.ts';
 import { MUTANTS } from '../../impl-reference/mutants/index.ts';
 import { runAlone } from '../site/cli.ts';
 import { formatTrace, traceOf, UnknownIdError } from './trace.ts';

@@ -3,7 +3,7 @@
 
 import { After, AfterStep, Before, BeforeStep, setDefaultTimeout, setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
 import type { Description, Driver, Fault, FaultResult, JournalEntry, ObjectRecordView, Outcome, Rid } from '../../src/driver/types.ts';
-import { openDriver, type Target } from '../../src/driver/load.ts';
+import { openDriver, type Target } from '../../src/driver/target.ts';
 import { failpointTag, needsOfTags } from '../../src/requirements/levels.ts';
 import { MACHINE_MEDIA_TYPE, NOT_APPLICABLE_MEDIA_TYPE, NOT_APPLICABLE_PREFIX } from '../../src/run/results.ts';
 import { cpuWaitShare, cpuWaitTotalMs } from '../../src/harness/cpu-pressure.ts';
