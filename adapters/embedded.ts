@@ -3,6 +3,7 @@
 // impl-reference.
 
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import type { Driver } from '../src/driver/types.ts';
 import { UsageError, type Adapter, type Target } from '../src/driver/target.ts';
 import { RedisStore } from '../impl-reference/store/redis.ts';
@@ -23,6 +24,14 @@ export function openEmbedded(options: { mutant?: string; redisUrl?: string } = {
 
 export function referenceMutants(): MutantInfo[] {
   return MUTANTS.map((m) => ({ ...m, breaks: [...m.breaks] }));
+}
+
+/**
+ * The exec: command that serves one mutant over the wire protocol, as a runtime in another process
+ * would be (impl-reference/serve.ts, the mutant selected by its environment).
+ */
+export function servedMutant(name: string): string {
+  return `exec:SPOTCHECK_SERVE_MUTANT=${name} ${process.execPath} --import tsx ${fileURLToPath(new URL('../impl-reference/serve.ts', import.meta.url))}`;
 }
 
 export function isReferenceMutant(name: string): boolean {

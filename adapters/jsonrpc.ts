@@ -21,7 +21,9 @@ import { FrameReader, quote, type Frame } from './frames.ts';
 import { checkParams, checkResult, mismatchLine, prepareWireSchema } from './wire-schema.ts';
 import { WIRE_PROTOCOL_VERSION } from '../src/driver/schema/methods.ts';
 import { killGroup } from '../src/harness/process-group.ts';
-import { noteFault } from './fault-log.ts';
+import { keepForScenario, noteFault, noteRunEnding, takeScenarioStderr } from '../src/driver/scenario-log.ts';
+
+export { takeScenarioStderr };
 
 export const DRIVER_METHODS = [
   'describe', 'start', 'addChannel', 'setServer', 'addNode', 'configureNode', 'submit', 'outcome', 'cancel', 'shutdown',
@@ -37,8 +39,6 @@ export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 /** Stderr lines kept for the message of an implementation that exits. */
 const STDERR_TAIL_LINES = 20;
 const STDERR_TAIL_IN_MESSAGE = 5;
-/** At most this much of a scenario's stderr is kept for the reports (the rest is counted). */
-const SCENARIO_STDERR_MAX_CHARS = 1024 * 1024;
 
 /** A failure the implementation reported, or a broken conversation with it; one line. */
 export class WireError extends Error {}
@@ -47,7 +47,8 @@ export class WireError extends Error {}
  * The conversation cannot go on, and the run must end: a call got no answer within its deadline,
  * or the implementation wrote something that is not a response to a request the kit sent, or
  * speaks another version of the protocol. The implementation was killed. (A runner recognizes it
- * by its class name, WIRE_FATAL_TYPE, which survives a worker process boundary.)
+ * by its class name, WIRE_FATAL_TYPE in src/driver/scenario-log.ts, which survives a worker process
+ * boundary.)
  */
 export class WireFatal extends WireError {}
 
@@ -58,9 +59,6 @@ export class WireFatal extends WireError {}
  * JSON path and the expected shape.
  */
 export class WireSchemaError extends WireError {}
-export const WIRE_FATAL_TYPE = 'WireFatal';
-/** The media type of the attachment that carries it to the runner (src/run/wire-hooks.ts). */
-export const WIRE_FATAL_MEDIA_TYPE = 'text/x.spotcheck.wire-fatal';
 
 export interface WireOptions {
   /** Deadline of every call, in ms (outcome's own wait is added to it). */
@@ -103,30 +101,6 @@ class StderrTail {
   }
 }
 
-/** Stderr of every implementation process of this kit process, since the last take. */
-const scenarioStderr = { chunks: [] as string[], size: 0, dropped: 0 };
-
-/**
- * What the implementation wrote on stderr since the last call (one scenario runs at a time in a
- * process); the runner attaches it to the scenario's report.
- */
-export function takeScenarioStderr(): string {
-  const text = scenarioStderr.chunks.join('') + (scenarioStderr.dropped > 0 ? `\n[spotcheck: ${scenarioStderr.dropped} more characters of stderr were not kept]\n` : '');
-  scenarioStderr.chunks = [];
-  scenarioStderr.size = 0;
-  scenarioStderr.dropped = 0;
-  return text;
-}
-
-/** Keeps stderr text for the scenario's report (node programs' processes use it too). */
-export function keepForScenario(text: string): void {
-  if (scenarioStderr.size + text.length > SCENARIO_STDERR_MAX_CHARS) {
-    scenarioStderr.dropped += text.length;
-    return;
-  }
-  scenarioStderr.chunks.push(text);
-  scenarioStderr.size += text.length;
-}
 
 
 /** One running implementation process and the JSON-RPC conversation with it. */
@@ -270,7 +244,7 @@ export async function openWire(command: string, options: WireOptions = {}): Prom
   try {
     opened = ((await p.call('open', {})) ?? {}) as typeof opened;
   } catch (e) {
-    if (e instanceof WireFatal) fatal = e;
+    if (e instanceof WireFatal) noteRunEnding((fatal = e));
     throw e;
   }
   if (typeof opened.driver !== 'string') throw new WireError('open: the implementation returned no driver id');
@@ -282,6 +256,7 @@ export async function openWire(command: string, options: WireOptions = {}): Prom
         : `the implementation speaks protocol ${quote(JSON.stringify(opened.protocol))}, this kit speaks protocol "${WIRE_PROTOCOL_VERSION}"`,
     );
     peers.delete(command);
+    noteRunEnding(fatal);
     throw fatal;
   }
   const mismatch = checkResult('open', opened);
@@ -294,7 +269,7 @@ export async function openWire(command: string, options: WireOptions = {}): Prom
         // Every fault of an exec: runtime is the runtime's own account: the kit asked, it said done.
         if (name === 'fault') noteSelfReported(args[0]);
         return p.call(name, { driver, args }, ownWait(name, args)).catch((e: unknown) => {
-          if (e instanceof WireFatal) fatal ??= e;
+          if (e instanceof WireFatal) noteRunEnding((fatal ??= e));
           throw e;
         });
       };
@@ -313,10 +288,6 @@ function noteSelfReported(fault: unknown): void {
   });
 }
 
-/** The error that ended the conversation for good in this process, if one did. */
-export function wireFatal(): WireFatal | undefined {
-  return fatal;
-}
 
 export const execAdapter: Adapter = {
   name: 'exec',

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Suite, defaultParallel } from '../src/run/suite.ts';
 import { runMutants } from '../src/run/mutants.ts';
+import { referenceMutants } from '../adapters/embedded.ts';
 import { search } from '../src/nemesis/search.ts';
 import { parseDuration } from '../src/nemesis/search-cli.ts';
 import { campaignMutants } from '../src/cli/mutants-campaign-runner.ts';
@@ -56,7 +57,7 @@ export async function simFigures(line: Line, opts: { campaignOnly?: boolean } = 
     const changed = [...statuses.values()].filter((v) => v.size > 1).length;
     line('suite, sim, 20 runs beside two busy loops', `${changed} of ${statuses.size} scenarios changed result (${s(Date.now() - t)})`);
     t = Date.now();
-    const mutants = await runMutants(suite, { backend: 'sim', parallel: 0, concurrency: 1 });
+    const mutants = await runMutants(suite, { backend: 'sim', mutants: referenceMutants(), parallel: 0, concurrency: 1 });
     line('mutants, sim, in this process (wall)', `${s(Date.now() - t)}: ${mutants.filter((m) => m.killed).length} of ${mutants.length} killed`);
   }
   const out = mkdtempSync(join(tmpdir(), 'spotcheck-bench-sim-'));

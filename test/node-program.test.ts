@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openNodeProgram } from '../adapters/node-program.ts';
 import type { NodeProgramCluster } from '../adapters/node-program/cluster.ts';
-import { takeScenarioFaults } from '../adapters/fault-log.ts';
+import { takeScenarioFaults } from '../src/driver/scenario-log.ts';
 import type { Driver, Outcome } from '../src/driver/types.ts';
 import { spotcheck } from './helpers.ts';
 

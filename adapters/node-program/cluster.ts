@@ -10,7 +10,7 @@
 //   impostor  its links reset, SIGKILL, then another process of the program at its address, with
 //             another mesh's credential or another member's RID
 // Failpoints fire inside a protocol step, which no outside action can hit: the node is asked, and
-// the fault log (adapters/fault-log.ts) says it was self-reported.
+// the fault log (src/driver/scenario-log.ts) says it was self-reported.
 // The journal and the results the application received are what the nodes notified, stamped by
 // the kit on arrival; a killed incarnation's later lines are not accepted (node-child.ts).
 
@@ -21,7 +21,8 @@ import type {
 } from '../../src/driver/types.ts';
 import { LinkRelay } from '../../src/harness/link-relay.ts';
 import { badSlowMs } from '../../impl-reference/harness/store-views.ts';
-import { noteFault, type FaultRecord } from '../fault-log.ts';
+import { noteFault } from '../../src/driver/scenario-log.ts';
+import type { FaultRecord } from '../../src/driver/fault-record.ts';
 import { NodeProgramError, type Arrival, type NodeChild } from './node-child.ts';
 import { describeProgram, NODE_CALL_TIMEOUT_MS, startChild } from './handshake.ts';
 import { Evidence } from './evidence.ts';

@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { FrameReader, quote, type Frame } from '../frames.ts';
-import { keepForScenario } from '../jsonrpc.ts';
+import { keepForScenario } from '../../src/driver/scenario-log.ts';
 import { freeze, thaw } from '../../src/harness/freeze.ts';
 import { freezeGroup, groupGone, killGroup, thawGroup } from '../../src/harness/process-group.ts';
 import { stdioOf, strays } from '../../src/harness/stdio-holders.ts';

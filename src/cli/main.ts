@@ -18,11 +18,13 @@ import { backendNames, UsageError, checkTarget, openDriver, serversFor, type Tar
 import type { Description } from '../driver/types.ts';
 import { buildCompliance } from '../report/compliance.ts';
 import { FAILPOINT_TAG_PREFIX, LEVEL_NAMES, lacksForLevel, levelLine, levelNamed, meets, type LevelName } from '../requirements/levels.ts';
-import { mutantNames, runMutants } from '../run/mutants.ts';
+import { runMutants } from '../run/mutants.ts';
+import { referenceMutants, servedMutant } from '../../adapters/embedded.ts';
 import { mutantsCampaignCommand } from './mutants-campaign.ts';
 import { Progress } from './progress.ts';
 import { DEFAULT_PARALLEL, KIT_ROOT, defaultParallel, RunAborted, Suite, checkTags, publishReports } from '../run/suite.ts';
-import { DEFAULT_CALL_TIMEOUT_MS, takeScenarioStderr } from '../../adapters/jsonrpc.ts';
+import { DEFAULT_CALL_TIMEOUT_MS } from '../../adapters/jsonrpc.ts';
+import { takeScenarioStderr } from '../driver/scenario-log.ts';
 import { ensureOutDir } from './out-dir.ts';
 import type { ScenarioResult } from '../run/results.ts';
 import { compareScenarioPlaces, parseShard, scenarioKey, shardText, type Shard } from '../run/shard.ts';
@@ -457,7 +459,8 @@ function defaultMutantParallel(backend: string): number {
 
 async function mutantsCommand(opts: { backend: string; only?: string; out: string; list?: boolean; parallel?: number; wire?: boolean; concurrency?: number; callTimeout: number; campaign?: string; ops?: number; jobs?: number }): Promise<number> {
   if (opts.wire && opts.backend !== 'embedded') throw new UsageError(`--wire serves each mutant as a runtime of its own; --backend ${opts.backend} cannot be used with it`);
-  const names = mutantNames();
+  const mutants = referenceMutants();
+  const names: string[] = mutants.map((m) => m.name);
   if (opts.list) {
     for (const name of names) process.stdout.write(`${name}\n`);
     return 0;
@@ -479,7 +482,8 @@ async function mutantsCommand(opts: { backend: string; only?: string; out: strin
     only,
     parallel,
     concurrency: opts.concurrency ?? defaultMutantConcurrency(opts.backend, parallel),
-    wire: opts.wire,
+    mutants,
+    ...(opts.wire ? { serve: servedMutant } : {}),
     callTimeoutMs: opts.callTimeout,
     onMutant: (r, done, total) =>
       progress.line(r.notExpressible ? `[${done}/${total}] NOT RUN  ${r.name} (breaks ${r.breaks.join(', ')}): no form on backend ${opts.backend}: ${r.notExpressible}` :

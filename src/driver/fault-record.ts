@@ -2,7 +2,7 @@
 // the kit did it to the runtime's processes or links itself (SIGKILL, SIGSTOP, a new process, its
 // own relays), "self-reported" when the kit asked the runtime to do it and has only the runtime's
 // word (every fault of an exec: runtime; a failpoint, which fires inside a protocol step no outside
-// action can hit). The adapters that do faults record them (adapters/fault-log.ts).
+// action can hit). The adapters that do faults record them (scenario-log.ts).
 
 export type FaultHow = 'outside' | 'self-reported';
 

@@ -48,7 +48,6 @@ const BY_PREFIX = ROOMS.flatMap((r) => r.paths.map((p) => ({ p, r }))).sort((a, 
  * listed here that is gone (take it out: the list only shrinks).
  */
 export const DEBT: Record<string, string> = {
-  'run -> adapters': 'the runner takes wire stderr, fault logs and the reference\'s mutants from adapters',
   'nemesis -> reference harness': 'swarm.ts draws the embedded or process timings from the harness',
   'nemesis -> sim': 'the Latency type a swarm draws for the simulated network lives in sim/network.ts (and sim takes the PRNG from nemesis)',
   'runtime -> mutants': 'broken(...) switches woven through the runtime, instead of seams',

@@ -9,7 +9,7 @@
 // the older rule: an assertion failed in a scenario tagged with that ID.
 // One that survives means the suite cannot see that rule being broken, which is a bug in the kit.
 
-import { referenceMutants } from '../../adapters/embedded.ts';
+import type { MutantDescription } from '../requirements/mutant-info.ts';
 import { clauseById, type Clause } from '../requirements/clauses.ts';
 import type { Failure, ScenarioResult } from './results.ts';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -43,10 +43,6 @@ export interface MutantResult {
    * one address space): the mutant was not run. Reported as such, never counted as killed.
    */
   notExpressible?: string;
-}
-
-export function mutantNames(): string[] {
-  return referenceMutants().map((m) => m.name);
 }
 
 /** The requirement ID a clause or bare ID belongs to. */
@@ -87,11 +83,10 @@ export function judgeMutant(m: { name: string; breaks: readonly string[] }, resu
 
 /**
  * How a mutant is reached: in this process (`mutant:<name>`), or served over the wire protocol as a
- * runtime in another process would be (impl-reference/serve.ts, selected by its environment).
+ * runtime in another process would be (`serve` gives the exec: command; the CLI knows the reference's).
  */
-export function mutantTarget(name: string, wire: boolean): string {
-  if (!wire) return `mutant:${name}`;
-  return `exec:SPOTCHECK_SERVE_MUTANT=${name} ${process.execPath} --import tsx ${join(KIT_ROOT, 'impl-reference/serve.ts')}`;
+export function mutantTarget(name: string, serve?: (name: string) => string): string {
+  return serve ? serve(name) : `mutant:${name}`;
 }
 
 /**
@@ -131,9 +126,12 @@ export async function runMutants(
     backend: string;
     redisUrl?: string;
     natsUrls?: string[];
+    /** The runtime's mutants (the command that runs them names them: nothing here needs the reference). */
+    mutants: readonly MutantDescription[];
     only?: string[];
     parallel?: number;
-    wire?: boolean;
+    /** Served over the wire: the exec: command that serves the named mutant. */
+    serve?: (name: string) => string;
     /** With wire: the deadline of every call to a served mutant, in ms. */
     callTimeoutMs?: number;
     /** Mutants run at once (each with its own workers). */
@@ -141,7 +139,7 @@ export async function runMutants(
     onMutant?: (r: MutantResult, done: number, total: number) => void;
   },
 ): Promise<MutantResult[]> {
-  const mutants = referenceMutants().filter((m) => !opts.only || opts.only.includes(m.name));
+  const mutants = opts.mutants.filter((m) => !opts.only || opts.only.includes(m.name));
   const long = longScenarios();
   const results = new Array<MutantResult>(mutants.length);
   let next = 0;
@@ -155,7 +153,7 @@ export async function runMutants(
         opts.onMutant?.(results[i], ++done, mutants.length);
         continue;
       }
-      const target = { impl: mutantTarget(m.name, opts.wire ?? false), backend: opts.backend, redisUrl: opts.redisUrl, natsUrls: opts.natsUrls, callTimeoutMs: opts.callTimeoutMs };
+      const target = { impl: mutantTarget(m.name, opts.serve), backend: opts.backend, redisUrl: opts.redisUrl, natsUrls: opts.natsUrls, callTimeoutMs: opts.callTimeoutMs };
       // On the simulated backend a @long scenario's 30 s are virtual: nothing is left out there.
       const tags = opts.backend === 'sim' ? [...new Set(m.breaks.map(requirementOf))].map((id) => `@${id}`).join(' or ') : mutantTags(m.breaks, long);
       const run = await suite.run({ target, tags, parallel: opts.parallel ?? 0 });

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { loadSupport, runCucumber, type IRunOptions, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { parse as parseTagExpression } from '@cucumber/tag-expressions';
 import { UsageError, adaptersModule, prepareTarget, type Target } from '../driver/target.ts';
-import { WIRE_FATAL_MEDIA_TYPE, WIRE_FATAL_TYPE } from '../../adapters/jsonrpc.ts';
+import { WIRE_FATAL_MEDIA_TYPE, WIRE_FATAL_TYPE } from '../driver/scenario-log.ts';
 import { ResultCollector, type ScenarioResult } from './results.ts';
 import type { Shard } from './shard.ts';
 import type { Envelope } from '@cucumber/messages';
