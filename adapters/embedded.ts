@@ -28,10 +28,10 @@ export function referenceMutants(): MutantInfo[] {
 
 /**
  * The exec: command that serves one mutant over the wire protocol, as a runtime in another process
- * would be (impl-reference/serve.ts, the mutant selected by its environment).
+ * would be (impl-reference/harness/serve.ts, the mutant selected by its environment).
  */
 export function servedMutant(name: string): string {
-  return `exec:SPOTCHECK_SERVE_MUTANT=${name} ${process.execPath} --import tsx ${fileURLToPath(new URL('../impl-reference/serve.ts', import.meta.url))}`;
+  return `exec:SPOTCHECK_SERVE_MUTANT=${name} ${process.execPath} --import tsx ${fileURLToPath(new URL('../impl-reference/harness/serve.ts', import.meta.url))}`;
 }
 
 export function isReferenceMutant(name: string): boolean {

@@ -19,7 +19,7 @@ import '../src/cli/adapters.ts'; // registers the adapters (src/driver/target.ts
 type Line = (what: string, figure: string) => void;
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const WIRE_IMPL = 'exec:node --import tsx impl-reference/serve.ts';
+export const WIRE_IMPL = 'exec:node --import tsx impl-reference/harness/serve.ts';
 
 export interface CertifyFigures {
   level: string;

@@ -1,6 +1,6 @@
 // A Driver served over the wire protocol (docs/wire-protocol.md): JSON-RPC 2.0, one JSON object per
 // line on stdin/stdout, requests handled concurrently (an `outcome` that waits must not hold up a
-// `releaseGate`). Each `open` makes a cluster of its own with `open()`. impl-reference/serve.ts
+// `releaseGate`). Each `open` makes a cluster of its own with `open()`. impl-reference/harness/serve.ts
 // serves the reference with it; the kit's test fixtures serve restricted runtimes with it.
 
 import { createInterface } from 'node:readline';

@@ -47,7 +47,7 @@ test('no module imports itself through others', () => {
 
 test('the runtime does not import the harness that drives it', () => {
   const wrong = [...graph()].flatMap(([m, deps]) =>
-    m.startsWith('impl-reference/') && !m.startsWith('impl-reference/harness/') && m !== 'impl-reference/serve.ts'
+    m.startsWith('impl-reference/') && !m.startsWith('impl-reference/harness/') && m !== 'impl-reference/harness/serve.ts'
       ? deps.filter((d) => d.startsWith('impl-reference/harness/') || d.startsWith('src/harness/')).map((d) => `${m} imports ${d}`)
       : [],
   );

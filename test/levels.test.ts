@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import type { Compliance } from '../src/report/compliance.ts';
 import { ROOT, spotcheck, tempDir } from './helpers.ts';
 
-const SERVE = 'exec:node --import tsx impl-reference/serve.ts';
+const SERVE = 'exec:node --import tsx impl-reference/harness/serve.ts';
 
 function runServed(args: string[], env: Record<string, string>): { code: number | null; stdout: string; stderr: string; report: Compliance } {
   const out = tempDir('levels');

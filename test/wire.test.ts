@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './helpers.ts';
 
-const SERVE = 'exec:node --import tsx impl-reference/serve.ts';
+const SERVE = 'exec:node --import tsx impl-reference/harness/serve.ts';
 
 test('the reference served over the wire protocol passes (channels, reconnect, objects, relocation)', () => {
   const r = spotcheck(['run', '--impl', SERVE, '--tags', '@V01 or @V05 or @R-CRE-1 or @V13', '--out', tempDir('wire')]);

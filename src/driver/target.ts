@@ -5,9 +5,15 @@
 // new way to reach a runtime is one record, not an edit of every command.
 // Bad names are a usage error with a one-line reason, raised before any scenario runs.
 
-import type { Driver, EffectiveTimings } from './types.ts';
+import type { Driver } from './types.ts';
 
 export class UsageError extends Error {}
+
+/** A range of delays, in ms (the simulated network's and Store's). */
+export type Latency = { min: number; max: number }; // a type, not an interface: a Target is plain JSON
+
+export const TIMINGS_NAMES = ['embedded', 'process'] as const;
+export type TimingsName = (typeof TIMINGS_NAMES)[number];
 
 /** How the kit freezes a Redis it started: the process, or the container. */
 export type RedisPause = { pid: number } | { container: string };
@@ -34,9 +40,12 @@ export interface Target {
   /** Backend sim: the seed of the simulated world (default 1). */
   seed?: number;
   /** Backend sim: the network's and the Store's latency ranges, in ms (default: the world's). */
-  latency?: { network: { min: number; max: number }; store: { min: number; max: number } };
-  /** Backend sim: the nodes' timings (default: the embedded backend's). */
-  timings?: EffectiveTimings;
+  latency?: { network: Latency; store: Latency };
+  /**
+   * Backend sim: the nodes' timings, named by the backend whose own they are (default: embedded's);
+   * the adapter holds the values, so that a campaign can draw them without knowing the runtime.
+   */
+  timings?: TimingsName;
 }
 
 /**

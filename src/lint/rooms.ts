@@ -48,10 +48,7 @@ const BY_PREFIX = ROOMS.flatMap((r) => r.paths.map((p) => ({ p, r }))).sort((a, 
  * listed here that is gone (take it out: the list only shrinks).
  */
 export const DEBT: Record<string, string> = {
-  'nemesis -> reference harness': 'swarm.ts draws the embedded or process timings from the harness',
-  'nemesis -> sim': 'the Latency type a swarm draws for the simulated network lives in sim/network.ts (and sim takes the PRNG from nemesis)',
   'runtime -> mutants': 'broken(...) switches woven through the runtime, instead of seams',
-  'runtime -> reference harness': 'impl-reference/serve.ts (the reference over the wire) serves a harness cluster',
 };
 
 export function roomOf(path: string): Room | undefined {

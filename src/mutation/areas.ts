@@ -46,7 +46,6 @@ export const LEFT_OUT: Record<string, string> = {
   'sessions/stream.ts': 'the client connections Sessions run on (TCP, or in-memory pairs in the simulated world): the network under the runtime, as transport/nats.ts is',
   'store/redis.ts': 'the Redis Location Store: redis and process backends only',
   'store/types.ts': 'types only',
-  'serve.ts': 'the reference served over the wire protocol',
   'wire-server.ts': 'the wire protocol server: the kit side',
 };
 

@@ -5,8 +5,7 @@
 // operations (`skipOps`): the rest of the schedule stays where the seed put it.
 
 import type { Report } from '../checker/check.ts';
-import type { EffectiveTimings } from '../driver/types.ts';
-import type { Latency } from '../sim/network.ts';
+import type { Latency, TimingsName } from '../driver/target.ts';
 import type { NemesisCounts } from './nemesis.ts';
 import { planFaults, type FaultKind, type FaultStep } from './schedule.ts';
 import { swarm } from './swarm.ts';
@@ -76,10 +75,10 @@ export function planCampaign(o: Omit<PlanInput, 'backend'> & { backend?: string 
 }
 
 /** The simulated world a run asks for (swarm only; else the world's defaults): latencies and the nodes' timings. */
-export function worldOf(o: Pick<CampaignOptions, 'seed' | 'swarm' | 'backend'>): { latency: { network: Latency; store: Latency }; timings: EffectiveTimings } | undefined {
+export function worldOf(o: Pick<CampaignOptions, 'seed' | 'swarm' | 'backend'>): { latency: { network: Latency; store: Latency }; timings: TimingsName } | undefined {
   if (!o.swarm || o.backend !== 'sim') return undefined;
   const s = swarm(o.seed, o.backend);
-  return { latency: { network: s.network, store: s.store }, timings: s.timings.timings };
+  return { latency: { network: s.network, store: s.store }, timings: s.timings };
 }
 
 /** `3,4,5,9` -> `3-5,9`. */

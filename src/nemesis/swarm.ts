@@ -4,10 +4,7 @@
 // does (faults that heal each other's effects, operations that never get far enough to collide).
 // The swarm is a pure function of the seed: `--swarm --seed n` names one run, exactly.
 
-import type { EffectiveTimings } from '../driver/types.ts';
-import type { Latency } from '../sim/network.ts';
-import { EMBEDDED_TIMINGS } from '../../impl-reference/harness/embedded-cluster.ts';
-import { PROCESS_TIMINGS } from '../../impl-reference/harness/process-cluster.ts';
+import type { Latency, TimingsName } from '../driver/target.ts';
 import { Prng } from './prng.ts';
 import { allFaults, type FaultKind } from './schedule.ts';
 import { MIX, type Mix } from './workload.ts';
@@ -23,8 +20,8 @@ export interface Swarm {
   /** The simulated network's and Store's latency ranges. */
   network: Latency;
   store: Latency;
-  /** The nodes' timings: the embedded backend's, or the process backend's (both the kit's own). */
-  timings: { name: 'embedded' | 'process'; timings: EffectiveTimings };
+  /** The nodes' timings: the embedded backend's, or the process backend's (the sim adapter holds them). */
+  timings: TimingsName;
   /** Small nodes (a third of the swarms): every node's queue capacity and workers, so that servers refuse for capacity. */
   nodeOptions?: { queueCapacity: number; workers: number };
   /** MessageFollowDuration for the run (absent: the timings' own, 30 s): short ones let messages come after it ends. */
@@ -54,7 +51,7 @@ export function swarm(seed: number, backend: string): Swarm {
     blockShare: rng.pick([0.05, 0.1, 0.2, 0.4]),
     network: { min: 0, max: netMax },
     store: { min: 0, max: storeMax },
-    timings: rng.chance(0.5) ? { name: 'embedded', timings: EMBEDDED_TIMINGS } : { name: 'process', timings: PROCESS_TIMINGS },
+    timings: rng.chance(0.5) ? 'embedded' : 'process',
   };
   // Drawn after everything else, so that the rest of a seed's swarm is drawn as before small nodes.
   if (rng.chance(1 / 3)) drawn.nodeOptions = { queueCapacity: rng.int(1, 2), workers: rng.int(1, 2) };
@@ -66,5 +63,5 @@ export function swarm(seed: number, backend: string): Swarm {
 /** One line saying what a seed's swarm is (the run's header and progress print it). */
 export function describeSwarm(s: Swarm): string {
   const ops = Object.entries(s.mix).filter(([, w]) => w > 0).map(([f]) => f);
-  return `faults ${s.faults.join(',')} at rate ${s.rate}; ${s.workers} workers; ops ${ops.join(',')}; ${s.blockShare * 100}% blocking, ${s.failShare * 100}% failing; network 0-${s.network.max} ms, Store 0-${s.store.max} ms; ${s.timings.name} timings${s.nodeOptions ? `; small nodes (queue ${s.nodeOptions.queueCapacity}, ${s.nodeOptions.workers} workers)` : ''}${s.messageFollowMs !== undefined ? `; Message Follow ${s.messageFollowMs} ms` : ''}`;
+  return `faults ${s.faults.join(',')} at rate ${s.rate}; ${s.workers} workers; ops ${ops.join(',')}; ${s.blockShare * 100}% blocking, ${s.failShare * 100}% failing; network 0-${s.network.max} ms, Store 0-${s.store.max} ms; ${s.timings} timings${s.nodeOptions ? `; small nodes (queue ${s.nodeOptions.queueCapacity}, ${s.nodeOptions.workers} workers)` : ''}${s.messageFollowMs !== undefined ? `; Message Follow ${s.messageFollowMs} ms` : ''}`;
 }

@@ -8,13 +8,12 @@ import type { Rid } from '../driver/types.ts';
 import type { Wire } from '../../impl-reference/transport/wire.ts';
 import type { Store } from '../../impl-reference/store/types.ts';
 import type { Prng } from '../nemesis/prng.ts';
+import type { Latency } from '../driver/target.ts';
 import type { Scheduler } from './scheduler.ts';
 
 /** A latency range in whole milliseconds, both ends included. */
-export interface Latency {
-  min: number;
-  max: number;
-}
+// The range type is the Target's (src/driver/target.ts), which carries it to this world.
+export type { Latency };
 
 interface Lane {
   /** Deliveries waiting, in the order they were carried. */

@@ -1,4 +1,4 @@
-// The reference served over the wire (impl-reference/serve.ts), behind a proxy that crashes on
+// The reference served over the wire (impl-reference/harness/serve.ts), behind a proxy that crashes on
 // purpose: at the <n>th `start` request counted across every process that shares <counter-file>,
 // it writes a line on stderr and exits with code 3. For test/wire-hardening.test.ts.
 //   node test/support/wire-crash.mjs <counter-file> <n>
@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const [counter, n] = process.argv.slice(2);
-const serve = spawn(process.execPath, ['--import', 'tsx', 'impl-reference/serve.ts'], { stdio: ['pipe', 'inherit', 'inherit'] });
+const serve = spawn(process.execPath, ['--import', 'tsx', 'impl-reference/harness/serve.ts'], { stdio: ['pipe', 'inherit', 'inherit'] });
 serve.stdin.on('error', () => {});
 serve.on('exit', (code) => process.exit(code ?? 1));
 

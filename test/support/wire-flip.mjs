@@ -1,4 +1,4 @@
-// The reference served over the wire (impl-reference/serve.ts), whose behaviour changes between
+// The reference served over the wire (impl-reference/harness/serve.ts), whose behaviour changes between
 // certify runs, deterministically: a process started after an earlier one ran a scenario serves the
 // mutant <name> instead. With --parallel 1, certify starts one process to ask what the
 // implementation is (it runs no scenario) and one per run, so run 1 is the reference and every later
@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 
 const [marker, mutant] = process.argv.slice(2);
 const env = existsSync(marker) ? { ...process.env, SPOTCHECK_SERVE_MUTANT: mutant } : process.env;
-const serve = spawn(process.execPath, ['--import', 'tsx', 'impl-reference/serve.ts'], { env, stdio: ['pipe', 'inherit', 'inherit'] });
+const serve = spawn(process.execPath, ['--import', 'tsx', 'impl-reference/harness/serve.ts'], { env, stdio: ['pipe', 'inherit', 'inherit'] });
 serve.stdin.on('error', () => {});
 serve.on('exit', (code) => process.exit(code ?? 1));
 
