@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { cpuWaitShare, cpuWaitTotalMs } from '../src/harness/cpu-pressure.ts';
-import { loadedFailures } from '../src/cli/main.ts';
+import { loadedFailures } from '../src/cli/summary.ts';
 import type { ScenarioResult } from '../src/run/results.ts';
 
 const failed = (share?: number): ScenarioResult => ({ name: 'x', uri: 'f.feature', line: 1, tags: [], status: 'failed', message: 'm', ...(share !== undefined ? { cpuWaitShare: share } : {}) });
