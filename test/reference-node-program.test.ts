@@ -76,4 +76,9 @@ test("an impostor fault: a peer's reconnect before the SIGKILL has landed does n
   } finally {
     await d.close();
   }
+  // Its nodes started at once, each asking for the Store: the Redis the cluster started is gone with
+  // it (two concurrent first asks used to hold it twice and give it back once, and this test process
+  // never ended).
+  const children = spawnSync('ps', ['-o', 'comm=', '--ppid', String(process.pid)], { encoding: 'utf8' }).stdout;
+  assert.doesNotMatch(children, /redis-server/, 'a redis-server started for the cluster outlived its close');
 });

@@ -41,20 +41,28 @@ export class ProgramStore {
   private readonly relays = new Map<Rid, TcpRelay>();
   private readonly namespace = `np-${randomBytes(6).toString('hex')}`;
   private kit?: RedisStore;
-  private target?: { host: string; port: number };
-  private using = false;
+  /**
+   * The cluster's hold on the shared Redis, taken once: nodes start at the same time, and two holds
+   * taken by concurrent first calls, given back once, left the server running after the last close
+   * (found: a test process that never ended, its redis-server still there).
+   */
+  private holding?: Promise<{ host: string; port: number }>;
+
+  private hold(): Promise<{ host: string; port: number }> {
+    this.holding ??= useRedis().then((server) => {
+      const url = new URL(server.url);
+      this.kit = new RedisStore({ url: url.toString(), namespace: this.namespace });
+      return { host: url.hostname, port: Number(url.port || 6379) };
+    });
+    return this.holding;
+  }
 
   /** Where `rid` reaches the Store: its relay (made on first use), and the cluster's namespace. */
   async configFor(rid: Rid): Promise<{ address: string; namespace: string }> {
-    if (!this.target) {
-      this.using = true;
-      const url = new URL((await useRedis()).url);
-      this.target = { host: url.hostname, port: Number(url.port || 6379) };
-      this.kit = new RedisStore({ url: url.toString(), namespace: this.namespace });
-    }
+    const target = await this.hold();
     let relay = this.relays.get(rid);
     if (!relay) {
-      relay = new TcpRelay(this.target);
+      relay = new TcpRelay(target);
       this.relays.set(rid, relay);
       await relay.start();
     }
@@ -98,7 +106,12 @@ export class ProgramStore {
   async close(): Promise<void> {
     await Promise.all([...this.relays.values()].map((r) => r.stop()));
     await this.kit?.close();
-    if (this.using) await doneWithRedis();
-    this.using = false;
+    const held = this.holding;
+    this.holding = undefined;
+    // Given back once, whether or not the server came up (useRedis counted it either way).
+    if (held) {
+      await held.catch(() => undefined);
+      await doneWithRedis();
+    }
   }
 }
