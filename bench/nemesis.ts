@@ -6,7 +6,7 @@
 //   - the reference for at least 10,000 operations on the embedded backend, on Redis and on the
 //     process backend (SPOTCHECK_REDIS_VIA=binary and SPOTCHECK_NATS_VIA=binary start servers of
 //     its own): its verdicts, operations per second, and checker time per 10,000 operations.
-// Each campaign runs as a child process (`src/nemesis/cli.ts`), so a mutant that wedges or leaves
+// Each campaign runs as a child process (`bin/spotcheck.js nemesis`), so a mutant that wedges or leaves
 // timers behind cannot touch the next one; a campaign over its time limit is killed and counted as
 // not judged. `node --import tsx bench/nemesis.ts [--mutants-only | --reference-only] [--parallel n]` prints the
 // figures on its own; the lead wires benchNemesis() into bench/bench.ts.
@@ -20,7 +20,7 @@ import { referenceMutants } from '../adapters/embedded.ts';
 import '../src/cli/adapters.ts'; // registers the adapters (src/driver/target.ts)
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const CLI = join(ROOT, 'src/nemesis/cli.ts');
+const CLI = join(ROOT, 'bin/spotcheck.js');
 
 export interface CampaignBudget {
   seed: number;
@@ -83,7 +83,7 @@ function stopRunningOnSignal(): void {
 
 function runCampaignProcess(impl: string, backend: string, b: CampaignBudget, limitMs: number, env: NodeJS.ProcessEnv = {}): Promise<CampaignRun> {
   const out = mkdtempSync(join(tmpdir(), 'spotcheck-nemesis-'));
-  const args = ['--import', 'tsx', CLI, '--impl', impl, '--backend', backend, '--seed', String(b.seed), '--ops', String(b.ops), '--faults', b.faults, '--rate', String(b.rate), '--out', out, '--progress', '10000'];
+  const args = [CLI, 'nemesis', '--impl', impl, '--backend', backend, '--seed', String(b.seed), '--ops', String(b.ops), '--faults', b.faults, '--rate', String(b.rate), '--out', out, '--progress', '10000'];
   const started = Date.now();
   return new Promise((done) => {
     stopRunningOnSignal();

@@ -1,8 +1,8 @@
 // The fault campaign (spotcheck nemesis, issue 11): a short fixed-seed campaign on the embedded
 // reference is valid and runs the schedule its seed names; against a mutant that runs accepted
 // work twice it is invalid and prints the replay command; bad arguments are one line and exit 2.
-// The campaigns run as child processes of src/nemesis/cli.ts (the lead wires the command into the
-// kit's main), two at once, so the whole file stays well under a minute on a busy 2-core machine.
+// The campaigns run as child processes of the kit's command line (bin/spotcheck.js nemesis),
+// two at once, so the whole file stays well under a minute on a busy 2-core machine.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,7 +15,8 @@ import { runAlone } from '../src/nemesis/cli.ts';
 import { ROOT, tempDir } from './helpers.ts';
 import '../src/cli/adapters.ts'; // registers the adapters (src/driver/target.ts)
 
-const CLI = join(ROOT, 'src/nemesis/cli.ts');
+// Through the kit's own command line, which registers the adapters (src/cli/adapters.ts).
+const CLI = [join(ROOT, 'bin/spotcheck.js'), 'nemesis'];
 const SEED = 12;
 const OPS = 150;
 const RATE = 0.03;
@@ -24,7 +25,7 @@ interface Run { code: number | null; stdout: string; stderr: string }
 
 function nemesis(args: string[], timeoutMs = 120_000): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -98,7 +99,7 @@ test('bad arguments: one line on stderr, exit 2, nothing run', async () => {
     [['--impl', 'reference'], /--seed is needed/],
     [['--impl', 'reference', '--seed', '1', '--bogus'], /unknown option '--bogus'/],
   ];
-  // In this process (runAlone is what running the file does), with stderr and stdout caught.
+  // In this process (runAlone: the command on a program of its own), with stderr and stdout caught.
   for (const [args, message] of cases) {
     const caught = { out: '', err: '' };
     const write = { out: process.stdout.write, err: process.stderr.write };
@@ -119,7 +120,7 @@ test('bad arguments: one line on stderr, exit 2, nothing run', async () => {
     assert.match(lines[0], message);
   }
   // And once as a command of its own.
-  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, '--impl', 'reference', '--seed', 'abc'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [...CLI, '--impl', 'reference', '--seed', 'abc'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
   assert.equal(r.status, 2);
   assert.equal(r.stdout, '');
   assert.equal(r.stderr, 'spotcheck: --seed abc: needs a whole number\n');

@@ -1,13 +1,11 @@
 // `spotcheck nemesis --impl <impl> --backend <b> --seed <n> --ops <n> --faults <list> --rate <r> --out <dir>`:
-// a fault campaign (docs/history.md). nemesisCommand registers it on the kit's commander program;
-// run directly, this file is the same command on its own:
-// `node --import tsx src/nemesis/cli.ts --impl reference --backend embedded --seed 1 ...`.
+// a fault campaign (docs/history.md). nemesisCommand registers it on the kit's commander program
+// (`node bin/spotcheck.js nemesis ...`, which registers the adapters first); runAlone is the same
+// command on a program of its own, for a process that has registered them (a test).
 // Exit status: the checker's verdict (0 valid, 1 invalid, 2 unknown); bad arguments are one line
 // and exit 2, as everywhere in the kit.
 
 import { Command } from 'commander';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { backendNames, UsageError, checkTarget } from '../driver/target.ts';
 import { formatReport } from '../checker/print.ts';
 import { FAULT_KINDS, allFaults, type FaultKind } from './schedule.ts';
@@ -131,7 +129,7 @@ export function nemesisCommand(program: Command, setExit: (code: number) => void
     });
 }
 
-/** The command on its own program, for running this file directly. */
+/** The command on a program of its own, in a process that has registered the adapters. */
 export async function runAlone(argv: string[]): Promise<number> {
   const program = new Command('spotcheck').exitOverride().configureOutput({ writeErr: () => {} });
   nemesisCommand(program);
@@ -145,8 +143,4 @@ export async function runAlone(argv: string[]): Promise<number> {
     process.stderr.write(`spotcheck: ${e instanceof UsageError || code?.startsWith('commander.') ? '' : 'internal error: '}${message}\n`);
     return 2;
   }
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = await runAlone(process.argv.slice(2));
 }
