@@ -2,24 +2,16 @@
 // runtime folder of impl-reference/ imports the harness that drives it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { SOURCE_FOLDERS, tsFiles } from '../src/lint/rooms.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const FOLDERS = ['src', 'impl-reference', 'adapters', 'step-definitions', 'bench'];
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : files(path);
-    return path.endsWith('.ts') ? [path] : [];
-  });
-}
 
 /** Each module and the local modules it imports (static `import`/`export ... from`, types too). */
 function graph(): Map<string, string[]> {
   const g = new Map<string, string[]>();
-  for (const file of FOLDERS.flatMap((f) => files(join(ROOT, f)))) {
+  for (const file of SOURCE_FOLDERS.flatMap((f) => tsFiles(join(ROOT, f)))) {
     const text = readFileSync(file, 'utf8');
     const deps = [...text.matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gms)].map((m) => resolve(dirname(file), m[1]));
     g.set(relative(ROOT, file), deps.map((d) => relative(ROOT, d)));

@@ -55,9 +55,10 @@ export function roomOf(path: string): Room | undefined {
   return BY_PREFIX.find(({ p }) => path.startsWith(p))?.r;
 }
 
-const SOURCE_FOLDERS = ['src', 'impl-reference', 'adapters', 'step-definitions', 'bench'];
+/** The folders of the kit's TypeScript, and every .ts file under one (node_modules left out). */
+export const SOURCE_FOLDERS = ['src', 'impl-reference', 'adapters', 'step-definitions', 'bench'];
 
-function tsFiles(dir: string): string[] {
+export function tsFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : tsFiles(path);
