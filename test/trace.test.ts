@@ -10,11 +10,12 @@ import { ROOT } from './helpers.ts';
 import { formatTrace, traceOf } from '../src/trace/trace.ts';
 import { clausesOf } from '../src/requirements/clauses.ts';
 import { MUTANTS } from '../impl-reference/mutants/index.ts';
+import { MUTANTS_AND_SEAMS } from '../impl-reference/mutants/seams.ts';
 
 const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/trace/cli.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
 
 test('trace V01: spec lines, scenarios, step definitions, Driver methods, deciding code, mutants', async () => {
-  const t = await traceOf('V01', ROOT, MUTANTS);
+  const t = await traceOf('V01', ROOT, MUTANTS_AND_SEAMS);
   assert.deepEqual([...new Set(t.spec.flatMap((s) => s.lines))].sort(), [...new Set(clausesOf('V01').flatMap((c) => c.lines))].sort());
   // Scenarios: file:line pointing at a Scenario line carrying @V01 (an outline through its Examples).
   assert.ok(t.scenarios.length >= 5);
@@ -32,12 +33,12 @@ test('trace V01: spec lines, scenarios, step definitions, Driver methods, decidi
   const send = t.stepDefinitions.find((s) => s.pattern === '{rid} sends a request on channel {string}')!;
   assert.deepEqual(send.driver.map((u) => u.method), ['submit']);
   assert.match(send.driver[0].via[0], /^start \(step-definitions\/support\/operations\.ts:\d+\)$/);
-  // Deciding code: the select-one caller asks whether the V01 mutants are broken.
+  // Deciding code: the select-one caller asks for the rule the V01 mutants implement otherwise.
   const expected: string[] = MUTANTS.filter((m) => m.breaks.some((c) => c.startsWith('V01.'))).map((m) => m.name);
   assert.deepEqual(t.mutants.map((m) => m.name), expected);
   const decide = t.decides.find((d) => d.mutant === 'reselect-after-acceptance');
   assert.ok(decide && decide.file === 'impl-reference/channel/caller.ts');
-  assert.match(readFileSync(join(ROOT, decide.file), 'utf8').split('\n')[decide.line - 1], /broken\('reselect-after-acceptance'\)/);
+  assert.match(readFileSync(join(ROOT, decide.file), 'utf8').split('\n')[decide.line - 1], /this\.rules\.mayChooseAgain\(/);
   assert.ok(t.decides.every((d) => expected.includes(d.mutant)));
   assert.ok(formatTrace(t).includes('features/channel-and-connection/select-one.feature:12'));
 });

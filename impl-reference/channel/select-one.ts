@@ -3,7 +3,6 @@
 // smooth weighted round-robin, so the order is deterministic for a given history.
 
 import type { ChannelKind, ChannelServerSpec, Rid } from '../../src/driver/types.ts';
-import type { Broken } from '../mutants/index.ts';
 
 export interface ChannelServer {
   node: Rid;
@@ -11,13 +10,13 @@ export interface ChannelServer {
   state: 'Ready' | 'NotReady';
 }
 
-/** R-CH-1 lives here: one decision point for each kind of server that is never a candidate. */
-export function isCandidate(kind: ChannelKind, server: ChannelServer, broken: Broken): boolean {
-  if (server.state !== 'Ready' && !broken('select-not-ready-server')) return false;
-  if (kind === 'routemesh' && server.weight <= 0 && !broken('select-weight-zero')) return false;
-  // A ClientServer server's weight decides nothing: Ready is enough. The mutant filters it anyway.
-  if (kind !== 'routemesh' && server.weight <= 0 && broken('clientserver-weight-zero-skipped')) return false;
-  return true;
+/**
+ * R-CH-1: a RouteMesh candidate is Ready with weight > 0; a ClientServer candidate is Ready (its
+ * weight decides nothing).
+ */
+export function isCandidate(kind: ChannelKind, server: ChannelServer): boolean {
+  if (server.state !== 'Ready') return false;
+  return kind !== 'routemesh' || server.weight > 0;
 }
 
 export function toServer(spec: ChannelServerSpec): ChannelServer {

@@ -1,22 +1,23 @@
-// Mutants of the calling side: select-one over a channel and node direct (spec 2, 3.1; channel/caller.ts).
-// Each function acts out one bug; the Caller calls it from the decision point where the rule
-// lives. What they use of the Caller and its node is declared here, structurally, so this layer
-// imports nothing above it.
+// Mutants of the calling side: select-one over a channel and node direct (spec 2, 3.1). Each is
+// another implementation of one of the calling side's rules (channel/rules.ts), given to the Caller
+// in place of the reference's: CALLING_MUTANTS below. The helpers above it act the longer bugs out.
 
-import type { Rid } from '../../src/driver/types.ts';
+import type { ErrorKind, Rid } from '../../src/driver/types.ts';
+import { REFERENCE_CALLING, type CallingRules, type CallingSide } from '../channel/rules.ts';
 import type { Operation } from '../node/operation.ts';
 import { fail, type Work, type WorkResult } from '../node/work.ts';
+import type { MutantName } from './index.ts';
 import { rerunOnce } from './rerun.ts';
 
 /** How the Caller sends one operation to one target (E is its SendEnd). */
-export interface Sends<E extends { kind: string }> {
+interface Sends<E extends { kind: string }> {
   send(op: Operation, target: Rid, work: Work): Promise<E>;
-  finishFrom(op: Operation, end: E): void;
+  finishFrom(op: Operation, end: E, refused?: ErrorKind): void;
   reachable(target: Rid): boolean;
 }
 
 /** The node's peer links, as node direct mutants see them. */
-export interface Peers {
+interface Peers {
   link(peer: Rid): { whenReady(): Promise<void> } | undefined;
   otherLinks(): Array<{ peer: Rid; ready: boolean }>;
 }
@@ -115,3 +116,59 @@ export async function relayOnward(
 export function acceptanceWithin<A extends string>(acceptance: Promise<A>, giveUp: Promise<unknown>): Promise<A | 'no'> {
   return Promise.race([acceptance, giveUp.then(() => 'no' as const)]);
 }
+
+const REF = REFERENCE_CALLING;
+
+/** Each mutant of this area: the one rule of the calling side it implements otherwise. */
+export const CALLING_MUTANTS = {
+  // R-CH-1: servers that are never candidates are chosen; a candidate is passed over.
+  'select-not-ready-server': { isCandidate: (kind, s, self) => REF.isCandidate(kind, { ...s, state: 'Ready' }, self) },
+  'select-weight-zero': { isCandidate: (kind, s, self) => s.state === 'Ready' || REF.isCandidate(kind, s, self) },
+  'clientserver-weight-zero-skipped': { isCandidate: (kind, s, self) => REF.isCandidate(kind, s, self) && s.weight > 0 },
+  'select-skips-own-node': { isCandidate: (kind, s, self) => s.node !== self && REF.isCandidate(kind, s, self) },
+  // R-GEN-1: select-one goes on choosing past the operation's deadline.
+  'reselect-past-deadline': { deadlineBoundsSelection: () => false },
+  // V01: the send to the server picked.
+  'busy-server-retried': { sendTo: (side, op, target, work) => sendUntilAccepted(side, op, target, work, side.timings.reconnectBackoffMs) },
+  'reply-timeout-moves-on': { sendTo: (side, op, target, work) => sendWithReplyTimeout(side, op, target, work) },
+  // R-GEN-1, V01, V03, R-GEN-2: what may follow one send.
+  'capacity-refusal-ends-busy': { mayChooseAgain: (side, op, end) => end.kind !== 'refused' && REF.mayChooseAgain(side, op, end) },
+  'resubmit-on-unknown-acceptance': { mayChooseAgain: (side, op, end) => end.kind === 'unknown' || REF.mayChooseAgain(side, op, end) },
+  'reselect-after-acceptance': { mayChooseAgain: (side, op, end) => end.kind === 'lost' || REF.mayChooseAgain(side, op, end) },
+  'rerun-accepted-on-timeout': {
+    mayChooseAgain: (side, op, end) => (end.kind === 'deadline' && end.late !== undefined && rerunAcceptedOnTimeout(op, side.timings.defaultDeadlineMs)) || REF.mayChooseAgain(side, op, end),
+  },
+  'reselect-ignores-eligibility': { reselectionPool: (_end, _pool, every, side) => every.filter((s) => side.reachable(s.node)) },
+  // R-GEN-1: every candidate refused, and the request ends as a timeout though its deadline has not come.
+  'reselection-gives-up-early': {
+    everyCandidateRefused: async (_side, op) => {
+      op.finish('timeout');
+      return false;
+    },
+  },
+  // R-CH-2: node direct to a RID not in the mesh.
+  'direct-rid-of-any-mesh': { inMesh: (descriptorMesh) => descriptorMesh !== undefined },
+  'direct-unknown-rid-unavailable': { notInMesh: () => 'Unavailable' },
+  // V02, V04, R-CH-2: node direct to the named node only, at once.
+  'direct-reroutes': { direct: (side, op, to, work) => directReroutes(side, side, op, to, work) },
+  'direct-needs-every-peer-ready': {
+    direct: (side, op, to, work) => (side.otherLinks().every((l) => l.ready) ? REF.direct(side, op, to, work) : Promise.resolve(op.finish('failure', { errorKind: 'Unavailable' }))),
+  },
+  'direct-not-ready-waits': {
+    direct: async (side, op, to, work) => {
+      if (!side.reachable(to) && !(await waitUntilReady(side, op, to))) return;
+      return REF.direct(side, op, to, work);
+    },
+  },
+  'direct-relays-via-peer': { direct: (side, op, to, work) => (side.reachable(to) ? REF.direct(side, op, to, work) : relayViaPeer(side, side, op, to, work)) },
+  // V03: acceptance that cannot be confirmed.
+  'unanswered-write-moves-on': { acceptance: (side, written) => acceptanceWithin(written.acceptance, side.clock.sleep(2 * side.timings.heartbeatIntervalMs)) },
+  'lost-after-acceptance-as-not-ready': { acceptedThenLost: () => 'not-ready' },
+  // R-GEN-4: a failure is returned as it is; the mutant starts the operation again, once.
+  'auto-retry-failed': {
+    conclude: async (side, op, target, work, end) => {
+      if (end.kind === 'result' && !end.completion.ok && rerunOnce(op)) end = await side.send(op, target, work);
+      side.finishFrom(op, end);
+    },
+  },
+} satisfies { [M in MutantName]?: Partial<CallingRules> };

@@ -9,6 +9,7 @@ import { Gates, Journal, TestApp } from './app.ts';
 import { Caller, ChannelDirectory } from '../channel/caller.ts';
 import { MeshNode } from './mesh-node.ts';
 import { brokenBy } from '../mutants/index.ts';
+import { rulesOf } from '../mutants/seams.ts';
 import { SharedSessions } from '../mutants/shared-sessions.ts';
 import { PersistedSessions } from '../mutants/persisted-sessions.ts';
 import { ObjectCaller } from '../objects/object-caller.ts';
@@ -74,7 +75,7 @@ export class NodeRuntime {
       crash();
       if (!this.closing) crashed();
     };
-    this.caller = new Caller(this.node, this.channels);
+    this.caller = new Caller(this.node, this.channels, rulesOf(config.mutant).calling);
     this.node.attachCaller(this.caller);
     // The reference keeps each Session in its own process. Mutants share Sessions between nodes:
     // in one address space through memory (parts.shared), and between processes the way such a

@@ -29,6 +29,7 @@ export interface Equivalent {
 }
 
 const CALLER = 'impl-reference/channel/caller.ts';
+const RULES = 'impl-reference/channel/rules.ts';
 const SELECT = 'impl-reference/channel/select-one.ts';
 const OPERATION = 'impl-reference/node/operation.ts';
 const OBJECT_CALLER = 'impl-reference/objects/object-caller.ts';
@@ -42,7 +43,7 @@ const ATTEMPT_NOTE =
   "An attempt's `reason` (and its connectionId) is the runtime's own note in the Outcome, free text in the Driver schema (Attempt.reason); the chapter has no rule on it, and the kit does not take a runtime's account of itself as evidence.";
 
 const MOVED_ON =
-  "'moved-on' is returned only by the kit mutants' own senders (busy-server-retried, reply-timeout-moves-on, impl-reference/mutants/channel.ts); with their switches off `sent` is never 'moved-on', so the test is false either way.";
+  "'moved-on' is returned only by the kit mutants' own senders (busy-server-retried, reply-timeout-moves-on, impl-reference/mutants/channel.ts); the reference's rule sendTo (rules.ts) returns the send's own end, never 'moved-on', so the test is false either way.";
 
 const ENDED_ACCEPTANCE =
   "The operation has already ended (cancelled or shut down) and finish() copied its attempts into the Outcome then; what the mutant does next only touches this attempt object and returns through race(), which answers 'ended' at once for an ended operation: no write, no second Outcome.";
@@ -256,48 +257,48 @@ const RETRY_THAT_CANNOT_APPLY =
 
 export const EQUIVALENTS: Equivalent[] = [
   // ---- channel/caller.ts ----------------------------------------------------------------------
-  { kind: 'conforming', file: CALLER, line: 54, mutator: 'ConditionalExpression', original: 'if (!channel)', replacement: 'false', why: 'A request on a ChannelName no node serves: the chapter names results for node direct only (3.1, last paragraph); the channel case is Interaction Model §3 / Framework API §13, which the kit does not have.' },
-  { kind: 'conforming', file: CALLER, line: 56, mutator: 'ConditionalExpression', original: 'if (!rr)', replacement: 'true', why: `A fresh round-robin per request changes only which candidate comes first. ${WHICH_CANDIDATE}` },
-  { kind: 'equivalent', file: CALLER, line: 61, mutator: 'ConditionalExpression', original: "s.node === this.node.rid && this.broken('select-skips-own-node')", replacement: 'false', why: "With the kit mutant's switch off the conjunction is false already." },
-  { kind: 'equivalent', file: CALLER, line: 76, mutator: 'ConditionalExpression', original: "if (sent === 'moved-on') continue;", replacement: 'false', why: MOVED_ON },
-  { kind: 'equivalent', file: CALLER, line: 76, mutator: 'StringLiteral', original: "if (sent === 'moved-on') continue;", replacement: '""', why: MOVED_ON },
-  { kind: 'conforming', file: CALLER, line: 114, mutator: 'ConditionalExpression', original: 'mesh !== this.node.mesh', replacement: 'false', why: "A node direct naming another RouteMesh than the caller's, where that RID exists: the chapter says NotFound for a RID that does not exist in the named mesh (3.1), not whether a node may reach another mesh; the kit asserts only the caller's own mesh (node-direct.feature)." },
-  { kind: 'conforming', file: CALLER, line: 146, mutator: 'StringLiteral', original: "reason: 'not-ready'", replacement: '""', why: ATTEMPT_NOTE },
-  { kind: 'conforming', file: CALLER, line: 149, mutator: 'StringLiteral', original: "reason: 'pending'", replacement: '""', why: ATTEMPT_NOTE },
-  { kind: 'conforming', file: CALLER, line: 149, mutator: 'ObjectLiteral', original: '{ connectionId: sub.connectionId }', replacement: '{}', why: ATTEMPT_NOTE },
-  { kind: 'equivalent', file: CALLER, line: 154, mutator: 'ConditionalExpression', original: "if (acc.kind === 'ended')", replacement: 'false', why: ENDED_ACCEPTANCE },
-  { kind: 'equivalent', file: CALLER, line: 154, mutator: 'StringLiteral', original: "if (acc.kind === 'ended')", replacement: '""', why: ENDED_ACCEPTANCE },
-  { kind: 'conforming', file: CALLER, line: 156, mutator: 'StringLiteral', original: "attempt.reason = 'deadline'", replacement: '""', why: ATTEMPT_NOTE },
-  { kind: 'conforming', file: CALLER, line: 161, mutator: 'StringLiteral', original: "attempt.reason = 'capacity'", replacement: '""', why: ATTEMPT_NOTE },
-  { kind: 'conforming', file: CALLER, line: 166, mutator: 'StringLiteral', original: "attempt.reason = 'connection-lost'", replacement: '""', why: ATTEMPT_NOTE },
-  { kind: 'conforming', file: CALLER, line: 169, mutator: 'StringLiteral', original: "attempt.reason = 'accepted'", replacement: '""', why: ATTEMPT_NOTE },
-  { kind: 'conforming', file: CALLER, line: 176, mutator: 'StringLiteral', original: "attempt.reason = 'connection-lost-after-acceptance'", replacement: '""', why: ATTEMPT_NOTE },
-  { kind: 'equivalent', file: CALLER, line: 171, mutator: 'ConditionalExpression', original: "if (done.kind === 'ended')", replacement: 'false', why: `${ENDED_ACCEPTANCE} (Here the next line reads the missing value and throws inside the ended operation's own promise, which nothing awaits for a result.)` },
-  { kind: 'equivalent', file: CALLER, line: 171, mutator: 'StringLiteral', original: "if (done.kind === 'ended')", replacement: '""', why: ENDED_ACCEPTANCE },
-  { kind: 'equivalent', file: CALLER, line: 171, mutator: 'ObjectLiteral', original: "return { kind: 'ended' };", replacement: '{}', why: 'The caller treats any end it does not know as the end of an operation that has ended already (finishFrom falls through its switch): nothing is sent or delivered.' },
-  { kind: 'equivalent', file: CALLER, line: 171, mutator: 'StringLiteral', original: "return { kind: 'ended' };", replacement: '""', why: 'The caller treats any end it does not know as the end of an operation that has ended already (finishFrom falls through its switch): nothing is sent or delivered.' },
-  { kind: 'equivalent', file: CALLER, line: 173, mutator: 'ConditionalExpression', original: "if ('lost' in done.value)", replacement: 'false', why: "A lost completion then goes on as a 'result', and finishWith turns a lost completion into failure Unavailable: the same Outcome. (The kit mutants that tell the two apart are behind their switches.)" },
-  { kind: 'equivalent', file: CALLER, line: 173, mutator: 'StringLiteral', original: "if ('lost' in done.value)", replacement: '""', why: "As the line's ConditionalExpression: a lost completion becomes failure Unavailable in finishWith either way." },
-  { kind: 'equivalent', file: CALLER, line: 173, mutator: 'BlockStatement', original: "if ('lost' in done.value) {", replacement: '{}', why: "As the line's ConditionalExpression: a lost completion becomes failure Unavailable in finishWith either way." },
-  { kind: 'equivalent', file: CALLER, line: 203, mutator: 'ConditionalExpression', original: 'if (end.late)', replacement: 'false', why: "A reply after the timeout is a later signal: the Operation was ended by op.finish('timeout') on the line before and drops it (R-GEN-3), so handing it on or not is the same." },
-  { kind: 'equivalent', file: CALLER, line: 203, mutator: 'ArrowFunction', original: '(c) => this.finishWith(op, c)', replacement: '() => undefined', why: "A reply after the timeout is a later signal the ended Operation drops (R-GEN-3): not handing it on is the same." },
-  { kind: 'equivalent', file: CALLER, line: 203, mutator: 'ConditionalExpression', original: 'if (end.late)', replacement: 'true', why: "Without a late promise the mutant throws after op.finish('timeout') has ended the operation; the throw ends only the caller's own promise, which nothing awaits for a result." },
-  { kind: 'equivalent', file: CALLER, line: 205, mutator: 'ConditionalExpression', original: "case 'ended':", replacement: "case 'ended':", why: "An empty case at the end of the switch: falling out of it is the same as returning." },
-  { kind: 'equivalent', file: CALLER, line: 205, mutator: 'StringLiteral', original: "case 'ended':", replacement: '""', why: "An empty case at the end of the switch: falling out of it is the same as returning." },
-  { kind: 'conforming', file: CALLER, line: 80, mutator: 'ConditionalExpression', original: "end.kind === 'not-ready'", replacement: 'false', why: NOT_READY_MID_ROUND },
-  { kind: 'conforming', file: CALLER, line: 80, mutator: 'StringLiteral', original: "end.kind === 'not-ready'", replacement: '""', why: NOT_READY_MID_ROUND },
-  { kind: 'equivalent', file: CALLER, line: 211, mutator: 'ConditionalExpression', original: "if ('lost' in c)", replacement: 'false', why: LOST_LATE },
-  { kind: 'equivalent', file: CALLER, line: 211, mutator: 'StringLiteral', original: "if ('lost' in c)", replacement: '""', why: LOST_LATE },
+  { kind: 'conforming', file: CALLER, line: 71, mutator: 'ConditionalExpression', original: 'if (!channel)', replacement: 'false', why: 'A request on a ChannelName no node serves: the chapter names results for node direct only (3.1, last paragraph); the channel case is Interaction Model §3 / Framework API §13, which the kit does not have.' },
+  { kind: 'conforming', file: CALLER, line: 73, mutator: 'ConditionalExpression', original: 'if (!rr)', replacement: 'true', why: `A fresh round-robin per request changes only which candidate comes first. ${WHICH_CANDIDATE}` },
+  { kind: 'conforming', file: CALLER, line: 115, mutator: 'ConditionalExpression', original: 'mesh !== this.node.mesh', replacement: 'false', why: "A node direct naming another RouteMesh than the caller's, where that RID exists: the chapter says NotFound for a RID that does not exist in the named mesh (3.1), not whether a node may reach another mesh; the kit asserts only the caller's own mesh (node-direct.feature)." },
+  { kind: 'conforming', file: CALLER, line: 138, mutator: 'StringLiteral', original: "reason: 'not-ready'", replacement: '""', why: ATTEMPT_NOTE },
+  { kind: 'conforming', file: CALLER, line: 141, mutator: 'StringLiteral', original: "reason: 'pending'", replacement: '""', why: ATTEMPT_NOTE },
+  { kind: 'conforming', file: CALLER, line: 141, mutator: 'ObjectLiteral', original: '{ connectionId: sub.connectionId }', replacement: '{}', why: ATTEMPT_NOTE },
+  { kind: 'equivalent', file: CALLER, line: 146, mutator: 'ConditionalExpression', original: "if (acc.kind === 'ended')", replacement: 'false', why: ENDED_ACCEPTANCE },
+  { kind: 'equivalent', file: CALLER, line: 146, mutator: 'StringLiteral', original: "if (acc.kind === 'ended')", replacement: '""', why: ENDED_ACCEPTANCE },
+  { kind: 'conforming', file: CALLER, line: 148, mutator: 'StringLiteral', original: "attempt.reason = 'deadline'", replacement: '""', why: ATTEMPT_NOTE },
+  { kind: 'conforming', file: CALLER, line: 153, mutator: 'StringLiteral', original: "attempt.reason = 'capacity'", replacement: '""', why: ATTEMPT_NOTE },
+  { kind: 'conforming', file: CALLER, line: 158, mutator: 'StringLiteral', original: "attempt.reason = 'connection-lost'", replacement: '""', why: ATTEMPT_NOTE },
+  { kind: 'conforming', file: CALLER, line: 161, mutator: 'StringLiteral', original: "attempt.reason = 'accepted'", replacement: '""', why: ATTEMPT_NOTE },
+  { kind: 'conforming', file: CALLER, line: 167, mutator: 'StringLiteral', original: "attempt.reason = 'connection-lost-after-acceptance'", replacement: '""', why: ATTEMPT_NOTE },
+  { kind: 'equivalent', file: CALLER, line: 163, mutator: 'ConditionalExpression', original: "if (done.kind === 'ended')", replacement: 'false', why: `${ENDED_ACCEPTANCE} (Here the next line reads the missing value and throws inside the ended operation's own promise, which nothing awaits for a result.)` },
+  { kind: 'equivalent', file: CALLER, line: 163, mutator: 'StringLiteral', original: "if (done.kind === 'ended')", replacement: '""', why: ENDED_ACCEPTANCE },
+  { kind: 'equivalent', file: CALLER, line: 163, mutator: 'ObjectLiteral', original: "return { kind: 'ended' };", replacement: '{}', why: 'The caller treats any end it does not know as the end of an operation that has ended already (finishFrom falls through its switch): nothing is sent or delivered.' },
+  { kind: 'equivalent', file: CALLER, line: 163, mutator: 'StringLiteral', original: "return { kind: 'ended' };", replacement: '""', why: 'The caller treats any end it does not know as the end of an operation that has ended already (finishFrom falls through its switch): nothing is sent or delivered.' },
+  { kind: 'equivalent', file: CALLER, line: 165, mutator: 'ConditionalExpression', original: "if ('lost' in done.value)", replacement: 'false', why: "A lost completion then goes on as a 'result', and finishWith turns a lost completion into failure Unavailable: the same Outcome. (The kit mutants that tell the two apart are behind their switches.)" },
+  { kind: 'equivalent', file: CALLER, line: 165, mutator: 'StringLiteral', original: "if ('lost' in done.value)", replacement: '""', why: "As the line's ConditionalExpression: a lost completion becomes failure Unavailable in finishWith either way." },
+  { kind: 'equivalent', file: CALLER, line: 165, mutator: 'BlockStatement', original: "if ('lost' in done.value) {", replacement: '{}', why: "As the line's ConditionalExpression: a lost completion becomes failure Unavailable in finishWith either way." },
+  { kind: 'equivalent', file: CALLER, line: 192, mutator: 'ConditionalExpression', original: 'if (end.late)', replacement: 'false', why: "A reply after the timeout is a later signal: the Operation was ended by op.finish('timeout') on the line before and drops it (R-GEN-3), so handing it on or not is the same." },
+  { kind: 'equivalent', file: CALLER, line: 192, mutator: 'ArrowFunction', original: '(c) => this.finishWith(op, c)', replacement: '() => undefined', why: "A reply after the timeout is a later signal the ended Operation drops (R-GEN-3): not handing it on is the same." },
+  { kind: 'equivalent', file: CALLER, line: 192, mutator: 'ConditionalExpression', original: 'if (end.late)', replacement: 'true', why: "Without a late promise the mutant throws after op.finish('timeout') has ended the operation; the throw ends only the caller's own promise, which nothing awaits for a result." },
+  { kind: 'equivalent', file: CALLER, line: 194, mutator: 'ConditionalExpression', original: "case 'ended':", replacement: "case 'ended':", why: "An empty case at the end of the switch: falling out of it is the same as returning." },
+  { kind: 'equivalent', file: CALLER, line: 194, mutator: 'StringLiteral', original: "case 'ended':", replacement: '""', why: "An empty case at the end of the switch: falling out of it is the same as returning." },
+  { kind: 'equivalent', file: CALLER, line: 200, mutator: 'ConditionalExpression', original: "if ('lost' in c)", replacement: 'false', why: LOST_LATE },
+  { kind: 'equivalent', file: CALLER, line: 200, mutator: 'StringLiteral', original: "if ('lost' in c)", replacement: '""', why: LOST_LATE },
+  { kind: 'equivalent', file: CALLER, line: 90, mutator: 'ConditionalExpression', original: "if (end === 'moved-on') continue;", replacement: 'false', why: MOVED_ON },
+  { kind: 'equivalent', file: CALLER, line: 90, mutator: 'StringLiteral', original: "if (end === 'moved-on') continue;", replacement: '""', why: MOVED_ON },
+  // ---- channel/rules.ts -----------------------------------------------------------------------
+  { kind: 'conforming', file: RULES, line: 69, mutator: 'ConditionalExpression', original: "end.kind === 'not-ready'", replacement: 'false', why: NOT_READY_MID_ROUND },
+  { kind: 'conforming', file: RULES, line: 69, mutator: 'StringLiteral', original: "end.kind === 'not-ready'", replacement: '""', why: NOT_READY_MID_ROUND },
   // ---- channel/select-one.ts ------------------------------------------------------------------
-  { kind: 'equivalent', file: SELECT, line: 32, mutator: 'ConditionalExpression', original: 'if (candidates.length === 0) return undefined;', replacement: 'false', why: 'The only caller (caller.ts) never passes an empty list: it ends the request Unavailable, or stops its round, before picking.' },
-  { kind: 'conforming', file: SELECT, line: 34, mutator: 'ArrowFunction', original: 'Math.max(s.weight, 1)', replacement: '() => undefined', why: WHICH_CANDIDATE },
-  { kind: 'conforming', file: SELECT, line: 34, mutator: 'MethodExpression', original: 'Math.max(s.weight, 1)', replacement: 'Math.min(s.weight, 1)', why: WHICH_CANDIDATE },
-  { kind: 'conforming', file: SELECT, line: 35, mutator: 'ArrowFunction', original: '(sum, s) => sum + weight(s)', replacement: '() => undefined', why: WHICH_CANDIDATE },
-  { kind: 'conforming', file: SELECT, line: 35, mutator: 'ArithmeticOperator', original: 'sum + weight(s)', replacement: 'sum - weight(s)', why: WHICH_CANDIDATE },
-  { kind: 'conforming', file: SELECT, line: 38, mutator: 'LogicalOperator', original: 'this.current.get(s.node) ?? 0', replacement: 'this.current.get(s.node) && 0', why: WHICH_CANDIDATE },
-  { kind: 'conforming', file: SELECT, line: 40, mutator: 'ConditionalExpression', original: 'cur > this.current.get(best.node)!', replacement: 'false', why: WHICH_CANDIDATE },
-  { kind: 'conforming', file: SELECT, line: 40, mutator: 'EqualityOperator', original: 'cur > this.current.get(best.node)!', replacement: 'cur >= this.current.get(best.node)!', why: WHICH_CANDIDATE },
-  { kind: 'conforming', file: SELECT, line: 42, mutator: 'ArithmeticOperator', original: 'this.current.get(best!.node)! - total', replacement: 'this.current.get(best!.node)! + total', why: WHICH_CANDIDATE },
+  { kind: 'equivalent', file: SELECT, line: 31, mutator: 'ConditionalExpression', original: 'if (candidates.length === 0) return undefined;', replacement: 'false', why: 'The only caller (caller.ts) never passes an empty list: it ends the request Unavailable, or stops its round, before picking.' },
+  { kind: 'conforming', file: SELECT, line: 33, mutator: 'ArrowFunction', original: 'Math.max(s.weight, 1)', replacement: '() => undefined', why: WHICH_CANDIDATE },
+  { kind: 'conforming', file: SELECT, line: 33, mutator: 'MethodExpression', original: 'Math.max(s.weight, 1)', replacement: 'Math.min(s.weight, 1)', why: WHICH_CANDIDATE },
+  { kind: 'conforming', file: SELECT, line: 34, mutator: 'ArrowFunction', original: '(sum, s) => sum + weight(s)', replacement: '() => undefined', why: WHICH_CANDIDATE },
+  { kind: 'conforming', file: SELECT, line: 34, mutator: 'ArithmeticOperator', original: 'sum + weight(s)', replacement: 'sum - weight(s)', why: WHICH_CANDIDATE },
+  { kind: 'conforming', file: SELECT, line: 37, mutator: 'LogicalOperator', original: 'this.current.get(s.node) ?? 0', replacement: 'this.current.get(s.node) && 0', why: WHICH_CANDIDATE },
+  { kind: 'conforming', file: SELECT, line: 39, mutator: 'ConditionalExpression', original: 'cur > this.current.get(best.node)!', replacement: 'false', why: WHICH_CANDIDATE },
+  { kind: 'conforming', file: SELECT, line: 39, mutator: 'EqualityOperator', original: 'cur > this.current.get(best.node)!', replacement: 'cur >= this.current.get(best.node)!', why: WHICH_CANDIDATE },
+  { kind: 'conforming', file: SELECT, line: 41, mutator: 'ArithmeticOperator', original: 'this.current.get(best!.node)! - total', replacement: 'this.current.get(best!.node)! + total', why: WHICH_CANDIDATE },
   // ---- node/operation.ts ----------------------------------------------------------------------
   { kind: 'equivalent', file: OPERATION, line: 52, mutator: 'ConditionalExpression', original: "status === 'failure' && this.broken('failure-leaves-operation-open')", replacement: 'false', why: "With the kit mutant's switch off the conjunction is false already." },
   { kind: 'equivalent', file: OPERATION, line: 52, mutator: 'ConditionalExpression', original: "this.endsOnFirst && !(status === 'failure' && this.broken('failure-leaves-operation-open'))", replacement: 'true', why: SWITCHED_ONLY },

@@ -7,6 +7,11 @@ export interface MutantDescription {
   /** Clause IDs (src/requirements/clauses.ts) whose rule the mutant breaks. */
   breaks: string[];
   what: string;
+  /**
+   * The reference's rules this mutant implements otherwise (a seam mutant: impl-reference/
+   * mutants/seams.ts); absent for a mutant that is still a `broken(<name>)` switch.
+   */
+  seams?: string[];
   /** Set when the bug needs nodes in one address space. */
   oneAddressSpace?: string;
 }

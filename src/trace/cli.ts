@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../driver/target.ts';
-import { MUTANTS } from '../../impl-reference/mutants/index.ts';
+import { MUTANTS_AND_SEAMS } from '../../impl-reference/mutants/seams.ts';
 import { runAlone } from '../site/cli.ts';
 import { formatTrace, traceOf, UnknownIdError } from './trace.ts';
 
@@ -19,7 +19,7 @@ export function traceCommand(program: Command): Command {
     .option('--json', 'print the trace as JSON')
     .action(async (id: string, opts: { json?: boolean }) => {
       try {
-        const t = await traceOf(id, KIT_ROOT, MUTANTS);
+        const t = await traceOf(id, KIT_ROOT, MUTANTS_AND_SEAMS);
         process.stdout.write(opts.json ? `${JSON.stringify(t, null, 2)}\n` : formatTrace(t));
       } catch (e) {
         if (e instanceof UnknownIdError) throw new UsageError(e.message);

@@ -1,6 +1,7 @@
 // The reference modules that decide a rule: the places in impl-reference/ (outside mutants/, which
-// only acts bugs out) where the runtime asks `broken('<mutant>')` for a mutant that breaks one of
-// the rule's clauses. Each such question sits exactly where the reference keeps the rule, so the
+// only acts bugs out) where the runtime asks for the rule a mutant of it implements otherwise
+// (`rules.<seam>(`, impl-reference/mutants/seams.ts), or, in areas not yet turned into seams, asks
+// `broken('<mutant>')`. Each such question sits exactly where the reference keeps the rule, so the
 // list is generated from the code and cannot go stale the way a hand-kept table would.
 
 import { readFileSync } from 'node:fs';
@@ -14,8 +15,10 @@ export interface DecisionPoint {
   code: string;
 }
 
-export function decisionPoints(root: string, mutants: string[]): DecisionPoint[] {
-  const names = new Set(mutants);
+export function decisionPoints(root: string, mutants: ReadonlyArray<{ name: string; seams?: string[] }>): DecisionPoint[] {
+  const names = new Set(mutants.map((m) => m.name));
+  const bySeam = new Map<string, string[]>();
+  for (const m of mutants) for (const seam of m.seams ?? []) bySeam.set(seam, [...(bySeam.get(seam) ?? []), m.name]);
   const out: DecisionPoint[] = [];
   for (const file of tsFiles(join(root, 'impl-reference'))) {
     const rel = relative(root, file).split('\\').join('/');
@@ -23,6 +26,9 @@ export function decisionPoints(root: string, mutants: string[]): DecisionPoint[]
     readFileSync(file, 'utf8').split('\n').forEach((text, i) => {
       for (const m of text.matchAll(/broken\(\s*'([^']+)'\s*\)/g)) {
         if (names.has(m[1])) out.push({ file: rel, line: i + 1, mutant: m[1], code: text.trim() });
+      }
+      for (const m of text.matchAll(/\brules\.(\w+)\(/g)) {
+        for (const mutant of bySeam.get(m[1]) ?? []) out.push({ file: rel, line: i + 1, mutant, code: text.trim() });
       }
     });
   }

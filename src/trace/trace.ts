@@ -6,7 +6,8 @@
 //                     each row's values filled in) matched by Cucumber against step-definitions/
 //   Driver methods    a static scan of those step definitions and the helpers they call
 //                     (driver-calls.ts says exactly how)
-//   reference modules impl-reference/ lines asking broken('<mutant>') for a mutant of the rule
+//   reference modules impl-reference/ lines asking for a rule a mutant of the ID implements otherwise
+//                     (`rules.<seam>(`), or asking broken('<mutant>') where no seam is yet
 //   mutants           impl-reference/mutants/list/, those naming a clause of the ID
 
 import { readFileSync } from 'node:fs';
@@ -97,7 +98,7 @@ export async function traceOf(id: string, root: string, mutants: readonly Mutant
     scenarios,
     stepDefinitions,
     driverMethods: [...new Set(stepDefinitions.flatMap((s) => s.driver.map((u) => u.method)))].sort(),
-    decides: decisionPoints(root, breaking.map((m) => m.name)),
+    decides: decisionPoints(root, mutants.filter((m) => breaking.some((b) => b.name === m.name))),
     mutants: breaking,
   };
 }
@@ -118,7 +119,7 @@ export function formatTrace(t: Trace): string {
     out.push(`  ${s.at}  "${s.pattern}"`, `    Driver: ${uses.length ? uses.join(', ') : 'none (reads what the scenario already holds)'}`);
   }
   out.push('', `Driver methods (${t.driverMethods.length}): ${t.driverMethods.join(', ')}`);
-  out.push('', `reference modules that decide it (${t.decides.length}): impl-reference/ lines asking broken('<mutant>') for a mutant below`);
+  out.push('', `reference modules that decide it (${t.decides.length}): impl-reference/ lines asking for a rule a mutant below implements otherwise (rules.<seam>( or broken('<mutant>'))`);
   for (const d of t.decides) out.push(`  ${d.file}:${d.line}  [${d.mutant}]  ${d.code.length > 140 ? `${d.code.slice(0, 137)}...` : d.code}`);
   out.push('', `mutants (${t.mutants.length}), from impl-reference/mutants/list/`);
   for (const m of t.mutants) out.push(`  ${m.name}  breaks ${m.clauses.join(', ')}: ${m.what}`);

@@ -1,47 +1,66 @@
 // Protects select-one (impl-reference/channel/select-one.ts), rule R-CH-1: in a RouteMesh channel only Ready
 // servers with weight > 0 are candidates, in a ClientServer channel only Ready servers (weight is not
-// looked at); each select-one mutant breaks exactly its own half of that; and the smooth weighted
+// looked at), the calling node's own server as any other; each select-one mutant (another
+// isCandidate rule, impl-reference/mutants/channel.ts) breaks exactly its own half of that; and the smooth weighted
 // round-robin picks in proportion to weight, deterministically.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { brokenBy, none } from '../../impl-reference/mutants/index.ts';
-import { isCandidate, RoundRobin, toServer, type ChannelServer } from '../../impl-reference/channel/select-one.ts';
+import { rulesOf } from '../../impl-reference/mutants/seams.ts';
+import { RoundRobin, toServer, type ChannelServer } from '../../impl-reference/channel/select-one.ts';
 
+type Candidate = (kind: 'routemesh' | 'clientserver', server: ChannelServer) => boolean;
+/** The candidate rule of the reference or of one mutant, asked by node A. */
+const candidateOf = (mutant?: string): Candidate => (kind, server) => rulesOf(mutant).calling.isCandidate(kind, server, 'A');
 const server = (node: string, weight: number, state: 'Ready' | 'NotReady' = 'Ready'): ChannelServer => ({ node, weight, state });
 
 test('routemesh: a candidate is Ready with weight > 0', () => {
-  assert.equal(isCandidate('routemesh', server('B', 1), none), true);
-  assert.equal(isCandidate('routemesh', server('B', 10), none), true);
-  assert.equal(isCandidate('routemesh', server('B', 0), none), false);
-  assert.equal(isCandidate('routemesh', server('B', -1), none), false);
-  assert.equal(isCandidate('routemesh', server('B', 5, 'NotReady'), none), false);
-  assert.equal(isCandidate('routemesh', server('B', 0, 'NotReady'), none), false);
+  const isCandidate = candidateOf();
+  assert.equal(isCandidate('routemesh', server('B', 1)), true);
+  assert.equal(isCandidate('routemesh', server('B', 10)), true);
+  assert.equal(isCandidate('routemesh', server('B', 0)), false);
+  assert.equal(isCandidate('routemesh', server('B', -1)), false);
+  assert.equal(isCandidate('routemesh', server('B', 5, 'NotReady')), false);
+  assert.equal(isCandidate('routemesh', server('B', 0, 'NotReady')), false);
 });
 
 test('clientserver: a candidate is Ready, whatever its weight', () => {
-  assert.equal(isCandidate('clientserver', server('B', 1), none), true);
-  assert.equal(isCandidate('clientserver', server('B', 0), none), true);
-  assert.equal(isCandidate('clientserver', server('B', 1, 'NotReady'), none), false);
-  assert.equal(isCandidate('clientserver', server('B', 0, 'NotReady'), none), false);
+  const isCandidate = candidateOf();
+  assert.equal(isCandidate('clientserver', server('B', 1)), true);
+  assert.equal(isCandidate('clientserver', server('B', 0)), true);
+  assert.equal(isCandidate('clientserver', server('B', 1, 'NotReady')), false);
+  assert.equal(isCandidate('clientserver', server('B', 0, 'NotReady')), false);
 });
 
 test("mutant 'select-weight-zero' admits weight 0 and changes nothing else", () => {
-  const broken = brokenBy('select-weight-zero');
-  assert.equal(isCandidate('routemesh', server('B', 0), broken), true);
-  assert.equal(isCandidate('routemesh', server('B', 0, 'NotReady'), broken), false, 'NotReady is still excluded');
-  assert.equal(isCandidate('routemesh', server('B', 3, 'NotReady'), broken), false);
-  assert.equal(isCandidate('clientserver', server('B', 1, 'NotReady'), broken), false);
-  assert.equal(isCandidate('routemesh', server('B', 3), broken), true);
+  const isCandidate = candidateOf('select-weight-zero');
+  assert.equal(isCandidate('routemesh', server('B', 0)), true);
+  assert.equal(isCandidate('routemesh', server('B', 0, 'NotReady')), false, 'NotReady is still excluded');
+  assert.equal(isCandidate('routemesh', server('B', 3, 'NotReady')), false);
+  assert.equal(isCandidate('clientserver', server('B', 1, 'NotReady')), false);
+  assert.equal(isCandidate('routemesh', server('B', 3)), true);
 });
 
 test("mutant 'select-not-ready-server' admits NotReady servers and changes nothing else", () => {
-  const broken = brokenBy('select-not-ready-server');
-  assert.equal(isCandidate('routemesh', server('B', 3, 'NotReady'), broken), true);
-  assert.equal(isCandidate('clientserver', server('B', 0, 'NotReady'), broken), true);
-  assert.equal(isCandidate('routemesh', server('B', 0), broken), false, 'weight 0 is still excluded');
-  assert.equal(isCandidate('routemesh', server('B', 0, 'NotReady'), broken), false);
-  assert.equal(isCandidate('routemesh', server('B', 3), broken), true);
+  const isCandidate = candidateOf('select-not-ready-server');
+  assert.equal(isCandidate('routemesh', server('B', 3, 'NotReady')), true);
+  assert.equal(isCandidate('clientserver', server('B', 0, 'NotReady')), true);
+  assert.equal(isCandidate('routemesh', server('B', 0)), false, 'weight 0 is still excluded');
+  assert.equal(isCandidate('routemesh', server('B', 0, 'NotReady')), false);
+  assert.equal(isCandidate('routemesh', server('B', 3)), true);
+});
+
+test("the calling node's own server is a candidate; mutant 'select-skips-own-node' passes it over", () => {
+  assert.equal(candidateOf()('routemesh', server('A', 1)), true);
+  assert.equal(candidateOf('select-skips-own-node')('routemesh', server('A', 1)), false);
+  assert.equal(candidateOf('select-skips-own-node')('routemesh', server('B', 1)), true);
+});
+
+test("mutant 'clientserver-weight-zero-skipped' filters a ClientServer server by weight, and nothing else", () => {
+  const isCandidate = candidateOf('clientserver-weight-zero-skipped');
+  assert.equal(isCandidate('clientserver', server('B', 0)), false);
+  assert.equal(isCandidate('clientserver', server('B', 1)), true);
+  assert.equal(isCandidate('routemesh', server('B', 1)), true);
 });
 
 test('toServer defaults to weight 1 and Ready', () => {

@@ -1,0 +1,32 @@
+// The rules a node runs by: the reference's, or one kit mutant's in place of one of them. Areas
+// whose decisions are seams (channel/rules.ts) take theirs from here; the others still ask
+// `broken(<name>)` at the decision point (issue 24 turns them into seams one area at a time).
+
+import { REFERENCE_CALLING, type CallingRules } from '../channel/rules.ts';
+import { CALLING_MUTANTS } from './channel.ts';
+import { isMutantName, MUTANTS, type MutantInfo, type MutantName } from './index.ts';
+
+export interface Rules {
+  calling: CallingRules;
+}
+
+const BY_AREA = { calling: CALLING_MUTANTS } as const;
+
+/** The rules of a run: the reference's, with the named mutant's implementation in place of its rule. */
+export function rulesOf(mutant: string | undefined): Rules {
+  if (mutant !== undefined && !isMutantName(mutant)) throw new Error(`unknown mutant: ${mutant}`);
+  const name = mutant as MutantName | undefined;
+  const calling: Partial<CallingRules> = (name && (CALLING_MUTANTS as Partial<Record<MutantName, Partial<CallingRules>>>)[name]) || {};
+  return { calling: { ...REFERENCE_CALLING, ...calling } };
+}
+
+/** Which rules each seam mutant implements otherwise, by area: what `trace` shows as its decision points. */
+export function seamsOf(mutant: MutantName): string[] {
+  return Object.entries(BY_AREA).flatMap(([, table]) => Object.keys((table as Partial<Record<MutantName, object>>)[mutant] ?? {}));
+}
+
+/** The mutant list with each seam mutant's rules named (src/requirements/mutant-info.ts). */
+export const MUTANTS_AND_SEAMS: ReadonlyArray<MutantInfo & { seams?: string[] }> = MUTANTS.map((m) => {
+  const seams = seamsOf(m.name);
+  return seams.length > 0 ? { ...m, seams } : m;
+});
