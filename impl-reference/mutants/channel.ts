@@ -4,6 +4,7 @@
 
 import type { ErrorKind, Rid } from '../../src/driver/types.ts';
 import { REFERENCE_CALLING, type CallingRules, type CallingSide } from '../channel/rules.ts';
+import type { RelayRules } from '../node/dispatch.ts';
 import type { Operation } from '../node/operation.ts';
 import { fail, type Work, type WorkResult } from '../node/work.ts';
 import type { MutantName } from './index.ts';
@@ -172,3 +173,8 @@ export const CALLING_MUTANTS = {
     },
   },
 } satisfies { [M in MutantName]?: Partial<CallingRules> };
+
+/** The relaying half of direct-relays-via-peer, on the node the relay was written to. */
+export const RELAY_MUTANTS = {
+  'direct-relays-via-peer': { relayed: (node, work) => relayOnward(node, work) },
+} satisfies { [M in MutantName]?: Partial<RelayRules> };

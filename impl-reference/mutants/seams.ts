@@ -3,21 +3,30 @@
 // `broken(<name>)` at the decision point (issue 24 turns them into seams one area at a time).
 
 import { REFERENCE_CALLING, type CallingRules } from '../channel/rules.ts';
-import { CALLING_MUTANTS } from './channel.ts';
+import { REFERENCE_TERMINAL, type TerminalRules } from '../node/operation.ts';
+import { REFERENCE_RELAY, type RelayRules } from '../node/dispatch.ts';
+import { CALLING_MUTANTS, RELAY_MUTANTS } from './channel.ts';
+import { TERMINAL_MUTANTS } from './operation.ts';
 import { isMutantName, MUTANTS, type MutantInfo, type MutantName } from './index.ts';
 
 export interface Rules {
   calling: CallingRules;
+  terminal: TerminalRules;
+  relay: RelayRules;
 }
 
-const BY_AREA = { calling: CALLING_MUTANTS } as const;
+const BY_AREA = { calling: CALLING_MUTANTS, terminal: TERMINAL_MUTANTS, relay: RELAY_MUTANTS } as const;
 
 /** The rules of a run: the reference's, with the named mutant's implementation in place of its rule. */
 export function rulesOf(mutant: string | undefined): Rules {
   if (mutant !== undefined && !isMutantName(mutant)) throw new Error(`unknown mutant: ${mutant}`);
   const name = mutant as MutantName | undefined;
-  const calling: Partial<CallingRules> = (name && (CALLING_MUTANTS as Partial<Record<MutantName, Partial<CallingRules>>>)[name]) || {};
-  return { calling: { ...REFERENCE_CALLING, ...calling } };
+  const of = <R>(table: Partial<Record<MutantName, Partial<R>>>): Partial<R> => (name && table[name]) || {};
+  return {
+    calling: { ...REFERENCE_CALLING, ...of<CallingRules>(CALLING_MUTANTS) },
+    terminal: { ...REFERENCE_TERMINAL, ...of<TerminalRules>(TERMINAL_MUTANTS) },
+    relay: { ...REFERENCE_RELAY, ...of<RelayRules>(RELAY_MUTANTS) },
+  };
 }
 
 /** Which rules each seam mutant implements otherwise, by area: what `trace` shows as its decision points. */

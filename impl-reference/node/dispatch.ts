@@ -3,8 +3,6 @@
 // queue, for a caller that is its own target. A process that died meanwhile answers nothing.
 
 import type { Rid } from '../../src/driver/types.ts';
-import type { Broken } from '../mutants/index.ts';
-import { relayOnward } from '../mutants/channel.ts';
 import type { InboundQueue } from '../connection/inbound-queue.ts';
 import type { SessionOwnerSide } from '../connection/node-context.ts';
 import type { Completion, Submission } from '../connection/peer-link.ts';
@@ -18,12 +16,25 @@ export interface LocationUpdate {
   owner: Rid;
 }
 
+/**
+ * R-CH-2: node direct goes to the named node only, so a node relays nothing on to another: work of
+ * kind 'relay' comes only from a kit mutant's caller, and the reference answers it Unavailable. The
+ * mutant's relaying half is another implementation of this rule (impl-reference/mutants/channel.ts).
+ */
+export interface RelayRules {
+  relayed(node: DispatchNode, work: Extract<Work, { type: 'relay' }>): Promise<WorkResult>;
+}
+
+export const REFERENCE_RELAY: RelayRules = {
+  relayed: async () => fail('Unavailable'),
+};
+
 /** What running work needs of its node. */
 export interface DispatchNode {
   readonly rid: Rid;
   readonly alive: boolean;
   readonly app: TestApp;
-  readonly broken: Broken;
+  readonly relayRules: RelayRules;
   readonly queue: InboundQueue;
   readonly timings: { defaultDeadlineMs: number };
   readonly objects: { handle(work: Work, opId: string): Promise<WorkResult | undefined> };
@@ -74,8 +85,7 @@ async function runUnguarded(node: DispatchNode, opId: string, work: Work): Promi
   } else if (work.type === 'session-frame') {
     result = node.sessions ? node.sessions.frameArrived(work.session, work.frame) : fail('Unavailable');
   } else if (work.type === 'relay') {
-    // The reference relays nothing (R-CH-2); this is the relaying half of the mutant in Caller.nodeDirect.
-    result = node.broken('direct-relays-via-peer') ? await relayOnward(node, work) : fail('Unavailable');
+    result = await node.relayRules.relayed(node, work);
   } else {
     result = await node.objects.handle(work, opId);
   }

@@ -22,8 +22,8 @@ import { Failpoints } from './failpoints.ts';
 import { Heartbeat } from './heartbeat.ts';
 import { Membership } from './membership.ts';
 import type { Work, WorkResult } from './work.ts';
-import { runWork, submitLocal, type LocationUpdate } from './dispatch.ts';
-import { Operation } from './operation.ts';
+import { REFERENCE_RELAY, runWork, submitLocal, type LocationUpdate, type RelayRules } from './dispatch.ts';
+import { Operation, REFERENCE_TERMINAL, type TerminalRules } from './operation.ts';
 
 export type { LocationUpdate } from './dispatch.ts';
 
@@ -38,6 +38,10 @@ export interface NodeConfig {
   store: NodeStore;
   app: TestApp;
   broken: Broken;
+  /** What a terminal result is (operation.ts): the reference's, or a kit mutant's in place of one rule. */
+  terminal?: TerminalRules;
+  /** Work of kind 'relay' (dispatch.ts): the reference relays nothing. */
+  relay?: RelayRules;
   queueCapacity: number;
   workers: number;
   /** MessageFollowDuration in force for this node (default: the timings'). */
@@ -56,6 +60,8 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
   readonly timings: EffectiveTimings;
   readonly transport: Transport;
   readonly broken: Broken;
+  private readonly terminal: TerminalRules;
+  readonly relayRules: RelayRules;
   readonly app: TestApp;
   readonly queue: InboundQueue;
   readonly store: NodeStore;
@@ -89,6 +95,8 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
     this.timings = cfg.timings;
     this.transport = cfg.transport;
     this.broken = cfg.broken;
+    this.terminal = cfg.terminal ?? REFERENCE_TERMINAL;
+    this.relayRules = cfg.relay ?? REFERENCE_RELAY;
     this.app = cfg.app;
     this.store = cfg.store;
     this.queue = new InboundQueue(cfg.queueCapacity, cfg.workers, cfg.broken, cfg.clock);
@@ -264,7 +272,7 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
       this.app.result(this.rid, opId, outcome.status, outcome.errorKind);
       observe(outcome);
     };
-    return new Operation(opId, deadlineAt, toApplication, this.clock, this.broken);
+    return new Operation(opId, deadlineAt, toApplication, this.clock, this.terminal);
   }
 
   /** Send work to a node as a step of an internal protocol; undefined if no answer came. */

@@ -6,24 +6,40 @@
 
 import type { Attempt, ErrorKind, Outcome, OutcomeStatus } from '../../src/driver/types.ts';
 import type { Clock, TimerId } from '../../src/driver/clock.ts';
-import { none, type Broken } from '../mutants/index.ts';
 
 export type Raced<T> = { kind: 'value'; value: T } | { kind: 'deadline' } | { kind: 'ended' };
+
+/**
+ * What a terminal result is (spec section 2), asked by the Operation where it ends one. A kit
+ * mutant of these rules is another implementation of one of them (impl-reference/mutants/
+ * operation.ts), given to the node's operations in place of the reference's.
+ */
+export interface TerminalRules {
+  /** R-GEN-3: whether this terminal result ends the operation: every one does, so the first is the only one. */
+  ends(status: OutcomeStatus): boolean;
+  /** R-GEN-3: the status a terminal result is handed to the application with: its own (a shutdown is a shutdown). */
+  statusOf(status: OutcomeStatus): OutcomeStatus;
+  /** R-GEN-4: the Outcome as handed on: the ErrorKind, and no advice on whether to retry. */
+  handedOn(outcome: Outcome): Outcome;
+}
+
+export const REFERENCE_TERMINAL: TerminalRules = {
+  ends: () => true,
+  statusOf: (status) => status,
+  handedOn: (outcome) => outcome,
+};
 
 export class Operation {
   readonly attempts: Attempt[] = [];
   private ended = false;
   private endedSignal!: () => void;
   private readonly endedPromise = new Promise<void>((r) => (this.endedSignal = r));
-  /** Whether the first terminal result ends the operation (false only under a mutant). */
-  private readonly endsOnFirst: boolean;
-  /** While false, the deadline is not applied (only a mutant turns it off). */
+  /** While false, the deadline is not applied (select-one's rule decides it for a channel request). */
   deadlineApplies = true;
-  private readonly broken: Broken;
 
   /**
-   * `deliver` hands a terminal result to the application. `broken` is the node's; operations
-   * that are not the runtime's (the kit's own test clients) leave it out and never bend.
+   * `deliver` hands a terminal result to the application. `rules` are the node's; operations
+   * that are not the runtime's (the kit's own test clients) leave them out and never bend.
    */
   constructor(
     readonly opId: string,
@@ -31,13 +47,8 @@ export class Operation {
     private readonly deliver: (outcome: Outcome) => void,
     /** The clock its deadline runs on. */
     readonly clock: Clock,
-    broken: Broken = none,
-  ) {
-    this.broken = broken;
-    // R-GEN-3 lives here. The mutant never marks the operation ended: every terminal signal reaches
-    // the application, and nothing that waits for the operation stops when it has a result.
-    this.endsOnFirst = !broken('double-terminal');
-  }
+    private readonly rules: TerminalRules = REFERENCE_TERMINAL,
+  ) {}
 
   get isEnded(): boolean {
     return this.ended;
@@ -46,19 +57,17 @@ export class Operation {
   /** Report a terminal result; only the first one reaches the application. */
   finish(status: OutcomeStatus, extra: { errorKind?: ErrorKind; reply?: unknown } = {}): void {
     if (this.ended) return;
-    // A shutdown is its own terminal result (R-GEN-3). The mutant ends the operation through the cancel path.
-    if (status === 'shutdown' && this.broken('shutdown-ends-as-cancelled')) status = 'cancelled';
-    // R-GEN-3: a failure is a terminal result like any other. The mutant forgets to end the operation on it.
-    if (this.endsOnFirst && !(status === 'failure' && this.broken('failure-leaves-operation-open'))) {
+    // R-GEN-3 lives here: the first terminal result ends the operation, whatever it is, and every
+    // wait that follows the operation stops.
+    status = this.rules.statusOf(status);
+    if (this.rules.ends(status)) {
       this.ended = true;
       this.endedSignal();
     }
     const outcome: Outcome = { opId: this.opId, status, attempts: this.attempts.map((a) => ({ ...a })) };
     if (extra.errorKind) outcome.errorKind = extra.errorKind;
     if (status === 'reply') outcome.reply = extra.reply;
-    // R-GEN-4: the ErrorKind, and no advice on whether to retry. The mutant adds a retryable flag.
-    if (status === 'failure' && this.broken('failure-advises-retry')) Object.assign(outcome, { retryable: extra.errorKind === 'Unavailable' || extra.errorKind === 'Busy' });
-    this.deliver(outcome);
+    this.deliver(this.rules.handedOn(outcome));
   }
 
   /**

@@ -55,6 +55,7 @@ export class NodeRuntime {
     for (const gate of config.releasedGates) this.gates.release(gate);
     for (const channel of config.channels) this.defineChannel(channel);
     const broken = brokenBy(config.mutant);
+    const rules = rulesOf(config.mutant);
     this.node = new MeshNode({
       rid: config.rid,
       clock: parts.clock,
@@ -66,6 +67,8 @@ export class NodeRuntime {
       store: new NodeStore(config.rid, parts.store, this.reach, (line) => parts.evidence.write({ store: line }), parts.clock),
       app: new TestApp(journal, this.gates),
       broken,
+      terminal: rules.terminal,
+      relay: rules.relay,
       queueCapacity: config.queueCapacity,
       workers: config.workers,
       messageFollowMs: config.messageFollowMs,
@@ -75,7 +78,7 @@ export class NodeRuntime {
       crash();
       if (!this.closing) crashed();
     };
-    this.caller = new Caller(this.node, this.channels, rulesOf(config.mutant).calling);
+    this.caller = new Caller(this.node, this.channels, rules.calling);
     this.node.attachCaller(this.caller);
     // The reference keeps each Session in its own process. Mutants share Sessions between nodes:
     // in one address space through memory (parts.shared), and between processes the way such a

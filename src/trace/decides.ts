@@ -1,6 +1,6 @@
 // The reference modules that decide a rule: the places in impl-reference/ (outside mutants/, which
 // only acts bugs out) where the runtime asks for the rule a mutant of it implements otherwise
-// (`rules.<seam>(`, impl-reference/mutants/seams.ts), or, in areas not yet turned into seams, asks
+// (`rules.<seam>(`, or `<area>Rules.<seam>(`; impl-reference/mutants/seams.ts), or, in areas not yet turned into seams, asks
 // `broken('<mutant>')`. Each such question sits exactly where the reference keeps the rule, so the
 // list is generated from the code and cannot go stale the way a hand-kept table would.
 
@@ -27,7 +27,7 @@ export function decisionPoints(root: string, mutants: ReadonlyArray<{ name: stri
       for (const m of text.matchAll(/broken\(\s*'([^']+)'\s*\)/g)) {
         if (names.has(m[1])) out.push({ file: rel, line: i + 1, mutant: m[1], code: text.trim() });
       }
-      for (const m of text.matchAll(/\brules\.(\w+)\(/g)) {
+      for (const m of text.matchAll(/\b\w*[rR]ules\.(\w+)\(/g)) {
         for (const mutant of bySeam.get(m[1]) ?? []) out.push({ file: rel, line: i + 1, mutant, code: text.trim() });
       }
     });

@@ -6,13 +6,13 @@
 import { realClock } from '../../src/driver/clock.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { brokenBy, none } from '../../impl-reference/mutants/index.ts';
+import { rulesOf } from '../../impl-reference/mutants/seams.ts';
 import { Operation } from '../../impl-reference/node/operation.ts';
 import type { Outcome } from '../../src/driver/types.ts';
 
-function operation(deadlineMs: number, broken = none) {
+function operation(deadlineMs: number, mutant?: string) {
   const delivered: Outcome[] = [];
-  const op = new Operation('op-1', Date.now() + deadlineMs, (o) => delivered.push(o), realClock, broken);
+  const op = new Operation('op-1', Date.now() + deadlineMs, (o) => delivered.push(o), realClock, rulesOf(mutant).terminal);
   return { op, delivered };
 }
 
@@ -35,7 +35,7 @@ test('finish delivers only the first terminal result; a later one is dropped', (
 });
 
 test("with mutant 'double-terminal' every terminal result is delivered", () => {
-  const { op, delivered } = operation(1000, brokenBy('double-terminal'));
+  const { op, delivered } = operation(1000, 'double-terminal');
   op.finish('timeout');
   op.finish('reply', { reply: 2 });
   assert.deepEqual(
