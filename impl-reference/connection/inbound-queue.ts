@@ -2,12 +2,11 @@
 // (from then on this node owns its execution) or refuses it for capacity, at once.
 
 import { realClock, type Clock } from '../../src/driver/clock.ts';
-import { none, type Broken } from '../mutants/index.ts';
-import { redeliverWhenOverdue } from '../mutants/rerun.ts';
+import { REFERENCE_MESH, type MeshRules } from '../node/mesh-rules.ts';
 
 export interface QueuedWork {
   opId: string;
-  /** The deadline the operation came with, if any (only a mutant looks at it here). */
+  /** The deadline the operation came with, if any (the queue's rules may look at it). */
   deadlineAt?: number;
   run(): Promise<void>;
 }
@@ -20,8 +19,9 @@ export class InboundQueue {
   constructor(
     public capacity: number,
     public workers: number,
-    private readonly broken: Broken = none,
-    /** Only a mutant sets a timer here (mutants/rerun.ts). */
+    /** The node's rules for its queue (node/mesh-rules.ts). */
+    private readonly rules: MeshRules = REFERENCE_MESH,
+    /** The clock those rules run on. */
     private readonly clock: Clock = realClock,
   ) {}
 
@@ -30,8 +30,8 @@ export class InboundQueue {
     // Capacity is the waiting room beyond the workers that are free right now.
     const freeWorkers = Math.max(0, this.workers - this.running);
     const refused = this.stopped || this.waiting.length >= this.capacity + freeWorkers;
-    // R-GEN-1: a refused operation never runs here. The mutant has queued it before the check and keeps it.
-    if (refused && !this.broken('refused-work-kept-in-queue')) return false;
+    // R-GEN-1: a refused operation never runs here.
+    if (refused && !this.rules.keepsRefusedWork()) return false;
     this.waiting.push(work);
     queueMicrotask(() => this.pump());
     return !refused;
@@ -45,10 +45,16 @@ export class InboundQueue {
         this.running--;
         this.pump();
       });
-      // R-GEN-4: accepted work runs once, however long it takes. The mutant runs it again when it is still running at its deadline.
-      if (work.deadlineAt !== undefined && this.broken('overdue-work-redelivered')) redeliverWhenOverdue(this.clock, work, work.deadlineAt, running, (w) => {
-        this.waiting.unshift(w);
-        this.pump();
+      // R-GEN-4: accepted work runs once, however long it takes.
+      this.rules.workerStarted({
+        clock: this.clock,
+        work,
+        ...(work.deadlineAt !== undefined ? { deadlineAt: work.deadlineAt } : {}),
+        running,
+        requeue: (w) => {
+          this.waiting.unshift(w);
+          this.pump();
+        },
       });
     }
   }

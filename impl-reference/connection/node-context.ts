@@ -6,6 +6,7 @@ import type { Ids } from '../../src/driver/ids.ts';
 import type { EffectiveTimings, Rid } from '../../src/driver/types.ts';
 import type { NodeDescriptor } from '../location/records.ts';
 import type { Broken } from '../mutants/index.ts';
+import type { MeshRules } from '../node/mesh-rules.ts';
 import type { Transport } from '../transport/types.ts';
 import type { Operation } from '../node/operation.ts';
 import type { Answer, Completion, Work, WorkResult } from '../node/work.ts';
@@ -52,6 +53,8 @@ export interface NodeContext {
   transport: Transport;
   discovery: DescriptorSource;
   broken: Broken;
+  /** The node's mesh rules (node/mesh-rules.ts). */
+  meshRules: MeshRules;
   /** false once the process crashed or hung: it reads and writes nothing. */
   live(): boolean;
   peerFailedLiveness(peer: Rid): void;

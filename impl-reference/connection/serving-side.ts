@@ -6,8 +6,7 @@
 import type { Clock } from '../../src/driver/clock.ts';
 import type { EffectiveTimings, Rid } from '../../src/driver/types.ts';
 import type { NodeDescriptor } from '../location/records.ts';
-import type { Broken } from '../mutants/index.ts';
-import { connectCaller } from '../mutants/connection.ts';
+import type { MeshRules } from '../node/mesh-rules.ts';
 import type { Work, WorkResult } from '../node/work.ts';
 import type { Connection, Frame } from '../transport/types.ts';
 import type { InboundQueue } from './inbound-queue.ts';
@@ -20,7 +19,7 @@ export interface ServingNode {
   readonly credential: string;
   readonly clock: Clock;
   readonly timings: EffectiveTimings;
-  readonly broken: Broken;
+  readonly meshRules: MeshRules;
   readonly queue: InboundQueue;
   readonly discovery: { lookup(rid: Rid): NodeDescriptor | undefined; learn(d: NodeDescriptor): void };
   /** false once the process crashed or hung: it reads and writes nothing. */
@@ -53,7 +52,7 @@ export class ServingSide {
   /** R-CONN-2, the serving end of the liveness check: a connection silent past the deadline is dropped. */
   checkLiveness(now: number): void {
     for (const ib of this.inbound) {
-      if (now - ib.lastHeard > this.node.timings.livenessDeadlineMs && !this.node.broken('no-liveness')) this.drop(ib, 'error');
+      if (now - ib.lastHeard > this.node.timings.livenessDeadlineMs && this.node.meshRules.dropsSilentInbound()) this.drop(ib, 'error');
     }
   }
 
@@ -109,7 +108,7 @@ export class ServingSide {
     this.inboundFrom.set(from, ib);
     ib.conn.send({ t: 'welcome', rid: node.rid, proof: proof(node.credential, node.rid, connectionId) });
     // A node outside the last fully-read list is served, but not connected to (R-STO-2).
-    if (!node.discovery.lookup(from) && node.broken('grace-connects-new-target')) connectCaller(node, { rid: from, mesh: node.mesh, address: f.address as string });
+    if (!node.discovery.lookup(from)) node.meshRules.unknownCallerVerified({ learn: (d) => node.discovery.learn(d), ensureLink: (rid) => node.ensureLink(rid) }, { rid: from, mesh: node.mesh, address: f.address as string });
   }
 
   private onSubmit(ib: Inbound, opId: string, work: Work, deadlineAt?: number): void {
@@ -121,9 +120,7 @@ export class ServingSide {
         if (!result || !this.node.live()) return; // a dead process replies nothing
         // The reply goes back on the connection the operation came in on: that is its route (V05;
         // the mutant's other half is in PeerLink.lose: the caller keeps waiting for it).
-        let route = ib;
-        if (this.node.broken('reconnect-reuses-reply-route')) route = this.inboundFrom.get(ib.from!) ?? ib;
-        route.conn.send({ t: 'result', opId, ...result });
+        this.node.meshRules.replyRoute(ib, this.inboundFrom.get(ib.from!)).conn.send({ t: 'result', opId, ...result });
       },
     });
     ib.conn.send(accepted ? { t: 'accepted', opId } : { t: 'rejected', opId, reason: 'capacity' });

@@ -3,7 +3,7 @@
 // connection intents stay, and no target outside it is connected (R-STO-2).
 
 import type { Rid } from '../../src/driver/types.ts';
-import { none, type Broken } from '../mutants/index.ts';
+import { REFERENCE_MESH, type MeshRules } from '../node/mesh-rules.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import { NODE_PREFIX, type NodeDescriptor } from './records.ts';
 
@@ -19,7 +19,8 @@ export class DescriptorList {
 
   constructor(
     private readonly store: NodeStore,
-    private readonly broken: Broken = none,
+    /** The node's mesh rules (node/mesh-rules.ts): what a read of the list makes of it. */
+    private readonly rules: MeshRules = REFERENCE_MESH,
   ) {}
 
   lookup(rid: Rid): NodeDescriptor | undefined {
@@ -37,9 +38,8 @@ export class DescriptorList {
     const next = new Map(entries.map((e) => [e.value.rid, e.value]));
     const added = [...next.values()].filter((d) => !this.last.has(d.rid));
     const removed = [...this.last.keys()].filter((rid) => !next.has(rid));
-    // R-CH-2: the list read in full is the mesh; a node it no longer has does not exist here. The
-    // mutant merges each read into what it knew: the connection goes, the RID stays known.
-    this.last = this.broken('descriptor-list-keeps-left-nodes') ? new Map([...this.last, ...next]) : next;
+    // R-CH-2: the list read in full is the mesh; a node it no longer has does not exist here.
+    this.last = this.rules.listAfterRead(this.last, next);
     this.fresh = true;
     return { added, removed };
   }

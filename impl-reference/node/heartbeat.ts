@@ -4,14 +4,14 @@
 
 import type { Clock, TimerId } from '../../src/driver/clock.ts';
 import type { EffectiveTimings } from '../../src/driver/types.ts';
-import type { Broken } from '../mutants/index.ts';
+import type { MeshRules } from './mesh-rules.ts';
 import type { ServingSide } from '../connection/serving-side.ts';
 import type { Membership } from './membership.ts';
 
 export interface HeartbeatNode {
   readonly clock: Clock;
   readonly timings: EffectiveTimings;
-  readonly broken: Broken;
+  readonly meshRules: MeshRules;
   live(): boolean;
 }
 
@@ -39,8 +39,8 @@ export class Heartbeat {
   private tick(): void {
     const node = this.node;
     if (!node.live()) return;
-    // Liveness checks go on while the Store is unreachable (R-STO-2); only a mutant pauses them.
-    if (!this.membership.storeAnswers && node.broken('grace-pauses-liveness')) return;
+    // Liveness checks go on while the Store is unreachable (R-STO-2).
+    if (!this.membership.storeAnswers && !node.meshRules.checksLivenessInGrace()) return;
     const now = node.clock.now();
     // A tick that comes two intervals late means this node's own loop stalled (a loaded machine, a
     // long pause): what its peers sent meanwhile is still queued, unread. Silence is judged on the

@@ -8,8 +8,7 @@ import type { PeerView, Rid } from '../../src/driver/types.ts';
 import type { DescriptorList } from '../location/descriptors.ts';
 import { nodeKey, type NodeDescriptor } from '../location/records.ts';
 import type { NodeStore } from '../store/node-store.ts';
-import type { Broken } from '../mutants/index.ts';
-import { dropEveryLink, forgetDescriptors } from '../mutants/connection.ts';
+import type { ListKeeper, MeshRules } from './mesh-rules.ts';
 import type { NodeContext } from '../connection/node-context.ts';
 import { PeerLink } from '../connection/peer-link.ts';
 
@@ -19,7 +18,7 @@ export class Membership {
   private refreshing?: Promise<void>;
   private refreshTimer?: TimerId;
   private readonly clock: Clock;
-  private readonly broken: Broken;
+  private readonly rules: MeshRules;
 
   constructor(
     private readonly node: NodeContext,
@@ -27,7 +26,7 @@ export class Membership {
     private readonly store: NodeStore,
   ) {
     this.clock = node.clock;
-    this.broken = node.broken;
+    this.rules = node.meshRules;
   }
 
   /** false while the last read of the list failed (StoreFailureGrace). */
@@ -67,17 +66,16 @@ export class Membership {
         const wasDown = !this.storeReadable;
         this.storeReadable = true;
         // R-STO-4: the Store is back; connections follow the list's changes only.
-        if (wasDown && this.broken('recovery-reconnects-everything')) dropEveryLink(this);
+        if (wasDown) this.rules.storeBack(this.keeper());
         for (const d of this.discovery.inMesh(this.node.mesh)) if (d.rid !== this.node.rid) this.ensureLink(d.rid);
-        // R-STO-4: a node the list no longer has is dropped. The mutant, once the Store is back, only adds.
-        if (!(wasDown && this.broken('recovery-keeps-removed-links'))) for (const rid of change.removed) this.dropLink(rid);
+        // R-STO-4: a node the list no longer has is dropped.
+        if (this.rules.dropsRemoved(wasDown)) for (const rid of change.removed) this.dropLink(rid);
       } catch {
         this.storeReadable = false;
         this.discovery.fresh = false;
-        // R-STO-2: the last fully-read list stays in force, and so do its connections.
-        if (this.broken('grace-forgets-descriptors')) forgetDescriptors(this);
-        // R-STO-4: the list is read again, in full, once the Store answers. The mutant stops reading it.
-        if (this.broken('grace-stops-descriptor-refresh')) this.clock.clearTimer(this.refreshTimer);
+        // R-STO-2: the last fully-read list stays in force, and so do its connections; R-STO-4: the
+        // list is read again, in full, once the Store answers.
+        this.rules.storeUnreadable(this.keeper());
       } finally {
         this.refreshing = undefined;
       }
@@ -119,6 +117,16 @@ export class Membership {
 
   otherLinks(): PeerLink[] {
     return [...this.links.values()];
+  }
+
+  /** What a Store outage may touch, as the mesh rules see it: links, the last list, its refresh. */
+  private keeper(): ListKeeper {
+    return {
+      otherLinks: () => this.otherLinks(),
+      dropLink: (rid) => this.dropLink(rid),
+      forgetList: () => this.discovery.forget(),
+      stopRefreshing: () => this.clock.clearTimer(this.refreshTimer),
+    };
   }
 
   /** What the node's connection to `peer` looks like from here (ready only while the node is live). */

@@ -11,7 +11,6 @@ import { InboundQueue } from '../connection/inbound-queue.ts';
 import { DescriptorList } from '../location/descriptors.ts';
 import { LeaseKeeper } from '../location/lease.ts';
 import type { Broken } from '../mutants/index.ts';
-import { spreadPeerFailure } from '../mutants/connection.ts';
 import type { NodeContext, Sender, SessionOwnerSide } from '../connection/node-context.ts';
 import { ServingSide } from '../connection/serving-side.ts';
 import { ObjectHost } from '../objects/object-host.ts';
@@ -24,6 +23,7 @@ import { Membership } from './membership.ts';
 import type { Work, WorkResult } from './work.ts';
 import { REFERENCE_RELAY, runWork, submitLocal, type LocationUpdate, type RelayRules } from './dispatch.ts';
 import { Operation, REFERENCE_TERMINAL, type TerminalRules } from './operation.ts';
+import { REFERENCE_MESH, type MeshRules } from './mesh-rules.ts';
 
 export type { LocationUpdate } from './dispatch.ts';
 
@@ -38,10 +38,8 @@ export interface NodeConfig {
   store: NodeStore;
   app: TestApp;
   broken: Broken;
-  /** What a terminal result is (operation.ts): the reference's, or a kit mutant's in place of one rule. */
-  terminal?: TerminalRules;
-  /** Work of kind 'relay' (dispatch.ts): the reference relays nothing. */
-  relay?: RelayRules;
+  /** Rules its parts ask (operation.ts, dispatch.ts, mesh-rules.ts): the reference's, or a kit mutant's in place of one. */
+  rules?: { terminal?: TerminalRules; relay?: RelayRules; mesh?: MeshRules };
   queueCapacity: number;
   workers: number;
   /** MessageFollowDuration in force for this node (default: the timings'). */
@@ -62,6 +60,7 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
   readonly broken: Broken;
   private readonly terminal: TerminalRules;
   readonly relayRules: RelayRules;
+  readonly meshRules: MeshRules;
   readonly app: TestApp;
   readonly queue: InboundQueue;
   readonly store: NodeStore;
@@ -95,12 +94,13 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
     this.timings = cfg.timings;
     this.transport = cfg.transport;
     this.broken = cfg.broken;
-    this.terminal = cfg.terminal ?? REFERENCE_TERMINAL;
-    this.relayRules = cfg.relay ?? REFERENCE_RELAY;
+    this.terminal = cfg.rules?.terminal ?? REFERENCE_TERMINAL;
+    this.relayRules = cfg.rules?.relay ?? REFERENCE_RELAY;
+    this.meshRules = cfg.rules?.mesh ?? REFERENCE_MESH;
     this.app = cfg.app;
     this.store = cfg.store;
-    this.queue = new InboundQueue(cfg.queueCapacity, cfg.workers, cfg.broken, cfg.clock);
-    this.discovery = new DescriptorList(this.store, cfg.broken);
+    this.queue = new InboundQueue(cfg.queueCapacity, cfg.workers, this.meshRules, cfg.clock);
+    this.discovery = new DescriptorList(this.store, this.meshRules);
     this.membership = new Membership(this, this.discovery, this.store);
     this.serving = new ServingSide(this);
     this.heartbeat = new Heartbeat(this, this.membership, this.serving);
@@ -191,11 +191,8 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
 
   /** One peer failed its liveness check. Other peers and the host are not affected (V04). */
   peerFailedLiveness(peer: Rid): void {
-    if (this.broken('peer-failure-marks-host-error')) this.host = 'Error';
-    // V04: the node's own queue serves every other peer and local owner as before. The mutant stops
-    // it, meaning to drop the failed peer's waiting work.
-    if (this.broken('peer-failure-stops-queue')) this.queue.stop();
-    if (this.broken('peer-failure-spreads')) spreadPeerFailure(this, peer);
+    // V04: the host stays Ready, and the node's own queue serves every other peer and local owner as before.
+    this.meshRules.peerFailed({ otherLinks: () => this.otherLinks(), dropLink: (rid) => this.dropLink(rid), setHostError: () => (this.host = 'Error'), stopQueue: () => this.queue.stop() }, peer);
   }
 
   // ---- running work --------------------------------------------------------------------------
