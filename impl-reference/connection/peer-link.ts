@@ -11,7 +11,6 @@
 import type { TimerId } from '../../src/driver/clock.ts';
 import type { ErrorKind, NotReadyReason, PeerEvent, Rid } from '../../src/driver/types.ts';
 import type { Connection, Frame } from '../transport/types.ts';
-import { redialStayingReady, replayWhenReady } from '../mutants/connection.ts';
 import { proof, type NodeContext } from './node-context.ts';
 import type { Answer, Completion, Work } from '../node/work.ts';
 
@@ -62,6 +61,11 @@ export class PeerLink {
     readonly peer: Rid,
   ) {}
 
+  /** The link's rules (link-rules.ts), with the node's mesh rules. */
+  private get rules() {
+    return this.node.meshRules;
+  }
+
   // ---- connecting ----------------------------------------------------------------------------
 
   async connect(): Promise<void> {
@@ -71,14 +75,12 @@ export class PeerLink {
 
   /** Connect now to the peer's current descriptor (connect() checks first that nothing is under way). */
   async dial(): Promise<void> {
-    // R-STO-2: while the Store is unreachable the last list's connection intents stay. The mutant
-    // makes no connection at all, a reconnect neither.
-    if (!this.node.discovery.fresh && this.node.broken('grace-blocks-reconnect')) return this.scheduleReconnect();
+    // R-STO-2: while the Store is unreachable the last list's connection intents stay.
+    if (!this.node.discovery.fresh && !this.rules.dialsInGrace()) return this.scheduleReconnect();
     const descriptor = this.node.discovery.lookup(this.peer);
     if (!descriptor) return this.scheduleReconnect();
     // R-CONN-3: a reconnect goes to the current descriptor's address.
-    const address =
-      this.node.broken('reconnect-stale-address') && this.firstAddress ? this.firstAddress : descriptor.address;
+    const address = this.rules.dialAddress(descriptor.address, this.firstAddress);
     this.firstAddress ??= address;
     let conn: Connection;
     try {
@@ -89,19 +91,12 @@ export class PeerLink {
     }
     if (this.stopped || !this.node.live()) return conn.abandon();
     // V05: every connection, a reconnect too, has a connection ID of its own.
-    // The mutant counts its connections per link: unique while the process lives, the same again
-    // once it has restarted.
-    const connectionId =
-      this.node.broken('reconnect-reuses-connection-id') && this.connectionId
-        ? this.connectionId
-        : this.node.broken('connection-ids-restart-with-process')
-          ? `${this.node.rid}-${this.peer}-${++this.dials}`
-          : this.node.ids.uuid();
+    const connectionId = this.rules.connectionId({ node: this.node.rid, peer: this.peer, ...(this.connectionId ? { previous: this.connectionId } : {}), dials: ++this.dials, fresh: () => this.node.ids.uuid() });
     this.handshaking = { conn, connectionId, address, since: this.node.clock.now() };
     conn.onFrame((f) => this.onFrame(conn, f));
     conn.onClose((mode) => this.onClose(conn, mode === 'orderly' ? 'orderly-close' : 'transport-error'));
-    // V05: a reconnect redoes the service handshake. The mutant resumes a peer it verified before.
-    if (this.history.some((e) => e.event === 'handshake') && this.node.broken('reconnect-resumes-without-handshake')) return this.becomeReady(this.handshaking, false);
+    // V05: a reconnect redoes the service handshake.
+    if (!this.rules.handshakes(this.history.some((e) => e.event === 'handshake'))) return this.becomeReady(this.handshaking, false);
     conn.send({
       t: 'hello',
       mesh: this.node.mesh,
@@ -129,13 +124,12 @@ export class PeerLink {
   }
 
   private onWelcome(h: Handshaking, f: Frame): void {
-    // R-CONN-3: the welcome must prove the peer this link is for; the mutant checks the proof of
-    // whatever RID the welcome claims, so any member of the mesh passes for the peer.
-    const claimed = this.node.broken('welcome-proof-checked-for-claimed-rid') && typeof f.rid === 'string' ? f.rid : this.peer;
+    // R-CONN-3: the welcome must prove the peer this link is for.
+    const claimed = this.rules.provenRid(this.peer, f.rid);
     const verified = f.rid === claimed && f.proof === proof(this.node.credential, claimed, h.connectionId);
     const reconnecting = this.history.some((e) => e.event === 'handshake');
     // V05: a reconnect proves the peer's identity again, like the first connection.
-    if (!verified && !(reconnecting && this.node.broken('reconnect-skips-verification'))) {
+    if (!verified && !this.rules.acceptsUnproven(reconnecting)) {
       return this.refused(h);
     }
     this.becomeReady(h, true, typeof f.rid === 'string' ? f.rid : this.peer);
@@ -190,8 +184,8 @@ export class PeerLink {
       case 'result':
         if (entry) {
           this.inflight.delete(f.opId as string);
-          // R-GEN-4: the ErrorKind comes back as the target gave it. The mutant reads another field.
-          entry.settleCompletion(f.ok ? { ok: true, value: f.value } : { ok: false, errorKind: (this.node.broken('result-frame-drops-error-kind') ? f.error : f.errorKind) as ErrorKind });
+          // R-GEN-4: the ErrorKind comes back as the target gave it.
+          entry.settleCompletion(f.ok ? { ok: true, value: f.value } : { ok: false, errorKind: this.rules.errorKindOf(f) as ErrorKind });
         }
         break;
     }
@@ -203,16 +197,16 @@ export class PeerLink {
       return this.scheduleReconnect();
     }
     if (conn !== this.conn || !this.node.live()) return;
-    // R-CONN-1: a close is noticed at once. The mutant waits for the liveness check instead.
-    if (this.node.broken('close-waits-for-liveness')) return;
+    // R-CONN-1: a close is noticed at once.
+    if (!this.rules.noticesClose()) return;
     this.lose(reason);
   }
 
   /** The connection is gone: not-ready now, operations on it end, then reconnect. */
   lose(reason: NotReadyReason): void {
     if (!this.ready || !this.conn) return;
-    // V05: the lost connection's ready state goes with it. The mutant stays ready while it redials.
-    if (reason === 'transport-error' && this.node.broken('transport-error-keeps-ready')) return redialStayingReady(this);
+    // V05: the lost connection's ready state goes with it.
+    if (this.rules.lostWithoutNotReady(this, reason)) return;
     this.ready = false;
     this.history.push({ event: 'not-ready', connectionId: this.connectionId!, address: this.address!, reason, at: this.node.clock.now() });
     this.endConnection();
@@ -223,16 +217,14 @@ export class PeerLink {
   /** Close the current connection; the operations written to it end with it. */
   endConnection(): void {
     this.conn?.close('error');
-    // V05: nothing of the lost connection carries over. The mutant keeps its operations waiting for a
-    // reply on the next connection (its other half, in MeshNode.onSubmit, sends the reply there).
-    if (this.node.broken('reconnect-reuses-reply-route')) return;
+    // V05: nothing of the lost connection carries over.
+    if (this.rules.keepsOperationsOfLostConnection()) return;
     for (const entry of this.inflight.values()) {
       if (entry.accepted) entry.settleCompletion({ lost: true });
       else {
         entry.settleAcceptance('unknown');
-        // V03: written, acceptance unknown: it may have run, so it is never written again. The
-        // mutant re-sends it once the peer is ready again.
-        if (this.node.broken('reconnect-replays-unacked-submits')) replayWhenReady(this, entry.sent);
+        // V03: written, acceptance unknown: it may have run, so it is never written again.
+        this.rules.unknownWhenLost(this, entry.sent);
       }
     }
     this.inflight.clear();
@@ -252,10 +244,8 @@ export class PeerLink {
     // Checked one interval ahead, so that a silent peer is not-ready within the deadline itself
     // and not one tick after it (R-CONN-2; MeshNode.tick is the serving end).
     const { livenessDeadlineMs, heartbeatIntervalMs } = this.node.timings;
-    // R-STO-2: liveness checks go on while the Store is unreachable. The mutant keeps the last list's
-    // connections ready as they are.
-    const keptByGrace = !this.node.discovery.fresh && this.node.broken('grace-keeps-silent-peer-ready');
-    if (judge && now - this.lastHeard >= livenessDeadlineMs - heartbeatIntervalMs && !this.node.broken('no-liveness') && !keptByGrace) {
+    // R-STO-2: liveness checks go on while the Store is unreachable.
+    if (judge && now - this.lastHeard >= livenessDeadlineMs - heartbeatIntervalMs && this.rules.judgesSilence(this.node.discovery.fresh)) {
       this.lose('liveness');
       this.node.peerFailedLiveness(this.peer);
       return;

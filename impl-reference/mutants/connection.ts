@@ -6,6 +6,7 @@
 import type { NotReadyReason, Rid } from '../../src/driver/types.ts';
 import type { NodeDescriptor } from '../location/records.ts';
 import type { MeshRules } from '../node/mesh-rules.ts';
+import type { LinkActions, LinkRules } from '../connection/link-rules.ts';
 import type { Work } from '../node/work.ts';
 import type { MutantName } from './index.ts';
 import { redeliverWhenOverdue } from './rerun.ts';
@@ -35,21 +36,11 @@ export function connectCaller(node: { learn(d: NodeDescriptor): void; ensureLink
   node.ensureLink(caller.rid);
 }
 
-/** A peer link, as the reconnect mutants see it. */
-export interface Redial {
-  /** Close the current connection and end the operations written to it. */
-  endConnection(): void;
-  /** Connect now, even while ready. */
-  dial(): Promise<void>;
-  whenReady(): Promise<void>;
-  submit(opId: string, work: Work, failAfterWrite: boolean, deadlineAt?: number): unknown;
-}
-
 /**
  * transport-error-keeps-ready: the error is taken as a blip. The connection's operations end, but
  * the peer stays ready (no not-ready is recorded) while the link dials again at once (V05).
  */
-export function redialStayingReady(link: Redial): void {
+export function redialStayingReady(link: LinkActions): void {
   link.endConnection();
   void link.dial();
 }
@@ -59,7 +50,7 @@ export function redialStayingReady(link: Redial): void {
  * lost is written again, under the same operation ID, once the peer is ready on a new connection.
  * The operation itself has already ended (Unavailable); nobody waits for this copy's answer (V03).
  */
-export function replayWhenReady(link: Redial, sent: { opId: string; work: Work; deadlineAt?: number }): void {
+export function replayWhenReady(link: LinkActions, sent: { opId: string; work: Work; deadlineAt?: number }): void {
   void link.whenReady().then(() => link.submit(sent.opId, sent.work, false, sent.deadlineAt));
 }
 
@@ -99,3 +90,38 @@ export const MESH_MUTANTS = {
   // V05: the reply goes on the caller's newest connection (PeerLink.lose has the switch's other half).
   'reconnect-reuses-reply-route': { replyRoute: (came, latest) => latest ?? came },
 } satisfies { [M in MutantName]?: Partial<MeshRules> };
+
+/** Each mutant of a peer link's rules (connection/link-rules.ts): the one it implements otherwise. */
+export const LINK_MUTANTS = {
+  // R-STO-2: while the Store cannot be read, no connection is made at all, a reconnect neither.
+  'grace-blocks-reconnect': { dialsInGrace: () => false },
+  // R-CONN-3: a reconnect goes to the address the link first dialled.
+  'reconnect-stale-address': { dialAddress: (current, first) => first ?? current },
+  // V05: a reconnect keeps the connection's ID; or IDs count the link's dials, the same again after a restart.
+  'reconnect-reuses-connection-id': { connectionId: (c) => c.previous ?? c.fresh() },
+  'connection-ids-restart-with-process': { connectionId: (c) => `${c.node}-${c.peer}-${c.dials}` },
+  // V05: a peer verified before is resumed without a handshake, or without its proof.
+  'reconnect-resumes-without-handshake': { handshakes: (verifiedBefore) => !verifiedBefore },
+  'reconnect-skips-verification': { acceptsUnproven: (reconnecting) => reconnecting },
+  // R-CONN-3: the proof is checked for whatever RID the welcome claims, so any member passes for the peer.
+  'welcome-proof-checked-for-claimed-rid': { provenRid: (peer, claimed) => (typeof claimed === 'string' ? claimed : peer) },
+  // R-GEN-4: the ErrorKind is read from another field of the result.
+  'result-frame-drops-error-kind': { errorKindOf: (result) => result.error },
+  // R-CONN-1: a close waits for the liveness check.
+  'close-waits-for-liveness': { noticesClose: () => false },
+  // V05: on a transport error the peer stays ready while the link redials.
+  'transport-error-keeps-ready': {
+    lostWithoutNotReady: (link, reason) => {
+      if (reason !== 'transport-error') return false;
+      redialStayingReady(link);
+      return true;
+    },
+  },
+  // V05: the lost connection's operations wait for a reply on the next one (MESH_MUTANTS has its other half).
+  'reconnect-reuses-reply-route': { keepsOperationsOfLostConnection: () => true },
+  // V03: a submit of unknown acceptance is written again once the peer is ready.
+  'reconnect-replays-unacked-submits': { unknownWhenLost: (link, sent) => replayWhenReady(link, sent) },
+  // R-CONN-2: silence is never judged (MESH_MUTANTS has the serving end); R-STO-2: not while the Store cannot be read.
+  'no-liveness': { judgesSilence: () => false },
+  'grace-keeps-silent-peer-ready': { judgesSilence: (storeFresh) => storeFresh },
+} satisfies { [M in MutantName]?: Partial<LinkRules> };

@@ -7,7 +7,7 @@ import { REFERENCE_TERMINAL, type TerminalRules } from '../node/operation.ts';
 import { REFERENCE_RELAY, type RelayRules } from '../node/dispatch.ts';
 import { REFERENCE_MESH, type MeshRules } from '../node/mesh-rules.ts';
 import { CALLING_MUTANTS, RELAY_MUTANTS } from './channel.ts';
-import { MESH_MUTANTS } from './connection.ts';
+import { LINK_MUTANTS, MESH_MUTANTS } from './connection.ts';
 import { TERMINAL_MUTANTS } from './operation.ts';
 import { isMutantName, MUTANTS, type MutantInfo, type MutantName } from './index.ts';
 
@@ -18,7 +18,7 @@ export interface Rules {
   mesh: MeshRules;
 }
 
-const BY_AREA = { calling: CALLING_MUTANTS, terminal: TERMINAL_MUTANTS, relay: RELAY_MUTANTS, mesh: MESH_MUTANTS } as const;
+const BY_AREA = { calling: CALLING_MUTANTS, terminal: TERMINAL_MUTANTS, relay: RELAY_MUTANTS, mesh: MESH_MUTANTS, link: LINK_MUTANTS } as const;
 
 /** The rules of a run: the reference's, with the named mutant's implementation in place of its rule. */
 export function rulesOf(mutant: string | undefined): Rules {
@@ -29,7 +29,7 @@ export function rulesOf(mutant: string | undefined): Rules {
     calling: { ...REFERENCE_CALLING, ...of<CallingRules>(CALLING_MUTANTS) },
     terminal: { ...REFERENCE_TERMINAL, ...of<TerminalRules>(TERMINAL_MUTANTS) },
     relay: { ...REFERENCE_RELAY, ...of<RelayRules>(RELAY_MUTANTS) },
-    mesh: { ...REFERENCE_MESH, ...of<MeshRules>(MESH_MUTANTS) },
+    mesh: { ...REFERENCE_MESH, ...of<MeshRules>(LINK_MUTANTS), ...of<MeshRules>(MESH_MUTANTS) },
   };
 }
 

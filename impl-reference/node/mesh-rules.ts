@@ -9,6 +9,7 @@
 import type { Clock } from '../../src/driver/clock.ts';
 import type { NotReadyReason, Rid } from '../../src/driver/types.ts';
 import type { NodeDescriptor } from '../location/records.ts';
+import { REFERENCE_LINK, type LinkRules } from '../connection/link-rules.ts';
 
 /** A worker has just started accepted work. */
 export interface WorkerStart<W> {
@@ -36,7 +37,8 @@ export interface ListKeeper extends MeshLinks {
   stopRefreshing(): void;
 }
 
-export interface MeshRules {
+/** The node's rules, its links' among them (connection/link-rules.ts). */
+export interface MeshRules extends LinkRules {
   /** R-GEN-1: an operation the queue refuses for capacity never runs here: it keeps nothing it refused. */
   keepsRefusedWork(): boolean;
   /** R-GEN-4: accepted work runs once, however long it takes. */
@@ -62,6 +64,7 @@ export interface MeshRules {
 }
 
 export const REFERENCE_MESH: MeshRules = {
+  ...REFERENCE_LINK,
   keepsRefusedWork: () => false,
   workerStarted: () => {},
   listAfterRead: (_last, read) => read,
