@@ -10,6 +10,9 @@ import { objectKey, type LocationRecord } from '../location/records.ts';
 import { RELOCATION_PREFIX, type RelocationRecord } from '../relocation/records.ts';
 import type { Operation } from '../node/operation.ts';
 import { fail, type Work, type WorkResult } from '../node/work.ts';
+import { failedOnTheWay, REFERENCE_ROUTING, type RoutingRules } from '../objects/routing-rules.ts';
+import type { MutantName } from './index.ts';
+import { rerunOnce } from './rerun.ts';
 
 type ObjectMessage = Extract<OperationSpec, { kind: 'object-message' }>;
 
@@ -168,4 +171,83 @@ export async function reloadFromRecord(side: ObjectHostSide, objectId: string, l
   if (rec?.state !== 'Ready' || rec.owner !== side.rid) return fail('Unavailable');
   await side.factory(objectId, rec.generation, rec.creation?.input);
   return side.rehost(rec).post(letter);
+}
+
+const REF = REFERENCE_ROUTING;
+
+/** Each mutant of the calling side of Actors and Spots (objects/routing-rules.ts): the rule it implements otherwise. */
+export const ROUTING_MUTANTS = {
+  // R-CRE-2: a creation with no answer is rolled back by its caller.
+  'failed-create-rolls-back': { creationUnanswered: (side, objectId, on) => rollBackCreation(side, objectId, on) },
+  // R-OBJ-2: the cache is trusted past its expiry, or while the cached owner's connection is ready.
+  'owner-cache-never-expires': { trustsCachedOwner: () => true },
+  'owner-cache-trusts-ready-connection': { trustsCachedOwner: (validUntil, now, reachable) => reachable || REF.trustsCachedOwner(validUntil, now, reachable) },
+  // R-INST-3: a cache miss with Instance intent activates without reading the record.
+  'intent-cache-miss-activates': { readsRecordOnCacheMiss: (intent) => !intent },
+  // V12: Instance intent activates any kind of object; R-INST-1: or none.
+  'cold-activation-for-all-kinds': {
+    activatesMissing: (intent) => intent,
+    notReady: (side, op, f) => (f.intent && !f.ownerAlive ? takeOver(side, op, f.spec, f.version, f.rec) : REF.notReady(side, op, f)),
+  },
+  'instance-intent-ignored': { activatesMissing: () => false },
+  // V12: the recovery pointer, which a Ready record keeps, is taken for the sign of an unfinished activation.
+  'recovery-pointer-means-unfinished': { firstMessageRestored: (rec) => !!rec.firstMessageRestored && !rec.recovery },
+  // R-INST-2: an unfinished first activation is replaced by a new incarnation.
+  'unfinished-activation-new-incarnation': { unfinishedActivation: (side, op, f) => takeOver(side, op, f.spec, f.version, f.rec) },
+  // V11: the recovery pointer's node gone, the activation is resumed here.
+  'recovery-pointer-picks-other-node': {
+    unfinishedActivation: (side, op, f) => (f.ownerAlive ? REF.unfinishedActivation(side, op, f) : resumeHere(side, op, f.spec, f.version, f.rec, f.work)),
+    ownerLeaseInvalid: (side, op, f) => (instanceIntent(f) && f.rec.recovery ? resumeHere(side, op, f.spec, f.version, f.rec, f.work) : REF.ownerLeaseInvalid(side, op, f)),
+  },
+  // R-INST-4: the message waits for an owner to come back.
+  'instance-intent-waits-for-owner': { ownerLeaseInvalid: (side, op, f) => (instanceIntent(f) ? waitForOwner(side, op, f.spec.objectId, f.work) : REF.ownerLeaseInvalid(side, op, f)) },
+  // V10: the Instance Spot is closed because its owner lease is gone.
+  'ownerless-instance-spot-closed': {
+    ownerLeaseInvalid: (side, op, f) => (f.rec.kind === 'instance-spot' ? rewriteThenUnavailable(side, op, f.spec.objectId, f.version, { ...f.rec, state: 'Closing' }) : REF.ownerLeaseInvalid(side, op, f)),
+  },
+  // R-OBJ-4: the record names the caller, or a fenced generation.
+  'dead-owner-reassigned-to-caller': { ownerLeaseInvalid: (side, op, f) => rewriteThenUnavailable(side, op, f.spec.objectId, f.version, { ...f.rec, owner: side.node.rid }) },
+  'dead-owner-fenced-by-generation': { ownerLeaseInvalid: (side, op, f) => rewriteThenUnavailable(side, op, f.spec.objectId, f.version, { ...f.rec, generation: f.rec.generation + 1 }) },
+  // V10: an expired owner lease makes an Instance Spot Missing, and it is activated anew.
+  'lease-expiry-makes-missing': { ownerLeaseInvalid: (side, op, f) => (instanceIntent(f) ? takeOver(side, op, f.spec, f.version, f.rec) : REF.ownerLeaseInvalid(side, op, f)) },
+  // R-INST-4: an Instance Spot's authority is released when its owner dies.
+  'instance-owner-death-releases-authority': {
+    ownerLeaseInvalid: async (side, op, f) => {
+      if (f.rec.kind === 'instance-spot') await side.markMissing(f.spec.objectId, f.version, f.rec);
+      return REF.ownerLeaseInvalid(side, op, f);
+    },
+  },
+  // R-OBJ-4: a new incarnation elsewhere; R-OBJ-1: the message runs on the caller.
+  'owner-death-recreates': { ownerLeaseInvalid: (side, op, f) => takeOver(side, op, f.spec, f.version, f.rec) },
+  'object-message-rerouted': { ownerLeaseInvalid: (side, op, f) => side.finishOn(op, side.node.rid, { type: 'app', payload: f.spec.payload }) },
+  // V02: the owner not ready, the message goes to another ready node; R-OBJ-2: the cache is kept, or the operation follows a new owner.
+  'object-message-reselects-before-acceptance': {
+    ownerSendEnded: (side, op, spec, owner, work, end) => (end.kind === 'not-ready' ? reselectLikeChannel(side, op, owner, work) : REF.ownerSendEnded(side, op, spec, owner, work, end)),
+  },
+  'owner-cache-kept-after-failure': { ownerSendEnded: async (side, op, _spec, _owner, _work, end) => side.finishFrom(op, end) },
+  'failed-op-follows-new-owner': {
+    ownerSendEnded: async (side, op, spec, owner, work, end) => {
+      if (failedOnTheWay(end) && rerunOnce(op)) {
+        side.forgetOwner(spec.objectId);
+        return side.route(op, spec);
+      }
+      return REF.ownerSendEnded(side, op, spec, owner, work, end);
+    },
+  },
+  // V14: the requester finishes a relocation whose source was lost.
+  'requester-finishes-relocation': { relocationSourceLost: (side, objectId, source) => finishRelocation(side, objectId, source) },
+  // R-CRE-2: the cancelled creation's generation is rolled back.
+  'creation-cancel-rolls-back-generation': { cancelledGeneration: (rec) => rec.generation - 1 },
+  // R-STO-3: the caller writes the membership change itself when the owner lease is invalid.
+  'membership-written-by-caller': {
+    joinAnsweredByCaller: async (side, op, spec, version, rec) => {
+      if ((await side.node.store.leaseExpiry(rec.owner!)) !== null) return false;
+      await writeMembership(side, op, spec, version, rec);
+      return true;
+    },
+  },
+} satisfies { [M in MutantName]?: Partial<RoutingRules> };
+
+function instanceIntent(f: { rec: LocationRecord; intent: boolean }): boolean {
+  return f.rec.kind === 'instance-spot' && f.intent;
 }

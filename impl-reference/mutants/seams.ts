@@ -8,6 +8,8 @@ import { REFERENCE_RELAY, type RelayRules } from '../node/dispatch.ts';
 import { REFERENCE_MESH, type MeshRules } from '../node/mesh-rules.ts';
 import { CALLING_MUTANTS, RELAY_MUTANTS } from './channel.ts';
 import { LINK_MUTANTS, MESH_MUTANTS } from './connection.ts';
+import { REFERENCE_ROUTING, type RoutingRules } from '../objects/routing-rules.ts';
+import { ROUTING_MUTANTS } from './objects.ts';
 import { TERMINAL_MUTANTS } from './operation.ts';
 import { isMutantName, MUTANTS, type MutantInfo, type MutantName } from './index.ts';
 
@@ -16,9 +18,10 @@ export interface Rules {
   terminal: TerminalRules;
   relay: RelayRules;
   mesh: MeshRules;
+  routing: RoutingRules;
 }
 
-const BY_AREA = { calling: CALLING_MUTANTS, terminal: TERMINAL_MUTANTS, relay: RELAY_MUTANTS, mesh: MESH_MUTANTS, link: LINK_MUTANTS } as const;
+const BY_AREA = { calling: CALLING_MUTANTS, terminal: TERMINAL_MUTANTS, relay: RELAY_MUTANTS, mesh: MESH_MUTANTS, link: LINK_MUTANTS, routing: ROUTING_MUTANTS } as const;
 
 /** The rules of a run: the reference's, with the named mutant's implementation in place of its rule. */
 export function rulesOf(mutant: string | undefined): Rules {
@@ -30,6 +33,7 @@ export function rulesOf(mutant: string | undefined): Rules {
     terminal: { ...REFERENCE_TERMINAL, ...of<TerminalRules>(TERMINAL_MUTANTS) },
     relay: { ...REFERENCE_RELAY, ...of<RelayRules>(RELAY_MUTANTS) },
     mesh: { ...REFERENCE_MESH, ...of<MeshRules>(LINK_MUTANTS), ...of<MeshRules>(MESH_MUTANTS) },
+    routing: { ...REFERENCE_ROUTING, ...of<RoutingRules>(ROUTING_MUTANTS) },
   };
 }
 

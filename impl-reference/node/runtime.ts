@@ -88,7 +88,7 @@ export class NodeRuntime {
     this.sessions = new SessionHost({ node: this.node, caller: this.caller, clientCredential: clientCredential(config.credential), shared, net: parts.streams });
     this.node.sessions = this.sessions;
     this.node.onLocationUpdate = (u) => this.sessions.applyLocationUpdate(u);
-    this.objects = new ObjectCaller(this.node, this.caller);
+    this.objects = new ObjectCaller(this.node, this.caller, rules.routing);
   }
 
   /** Listen, register, take the lease; after a restart, resume what the Relocation Store says. */

@@ -13,13 +13,11 @@ import type { Caller } from '../channel/caller.ts';
 import { changeRecord, newWriteId, type ChangeResult } from '../location/authority.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
 import type { MeshNode } from '../node/mesh-node.ts';
-import { finishRelocation, reselectLikeChannel, resumeHere, rewriteThenUnavailable, rollBackCreation, takeOver, waitForOwner, writeMembership } from '../mutants/objects.ts';
-import { rerunOnce } from '../mutants/rerun.ts';
 import type { Operation } from '../node/operation.ts';
+import type { SendEnd } from '../connection/node-context.ts';
+import { REFERENCE_ROUTING, type Found, type ObjectMessage, type RoutingRules, type RoutingSide } from './routing-rules.ts';
 import { StoreUnavailableError } from '../store/types.ts';
 import type { Work } from '../node/work.ts';
-
-type ObjectMessage = Extract<OperationSpec, { kind: 'object-message' }>;
 
 interface CachedOwner {
   owner: Rid;
@@ -27,23 +25,21 @@ interface CachedOwner {
   validUntil: number;
 }
 
-export class ObjectCaller {
+export class ObjectCaller implements RoutingSide {
   private readonly cache = new Map<string, CachedOwner>();
 
   constructor(
     readonly node: MeshNode,
     private readonly caller: Caller,
+    /** The rules of this side (routing-rules.ts): the reference's, or a kit mutant's in place of one. */
+    private readonly rules: RoutingRules = REFERENCE_ROUTING,
   ) {}
-
-  private get broken() {
-    return this.node.broken;
-  }
 
   async create(op: Operation, spec: Extract<OperationSpec, { kind: 'create' }>): Promise<void> {
     const work: Work = { type: 'create', objectId: spec.objectId, kind: spec.objectKind, input: spec.input };
     const end = await this.caller.send(op, spec.on, work);
     // R-CRE-2: a creation that got no answer leaves its Creating record to the next operation.
-    if (end.kind !== 'result' && this.broken('failed-create-rolls-back')) await rollBackCreation(this, spec.objectId, spec.on).catch(() => undefined);
+    if (end.kind !== 'result') await this.rules.creationUnanswered(this, spec.objectId, spec.on).catch(() => undefined);
     this.caller.finishFrom(op, end);
   }
 
@@ -56,79 +52,38 @@ export class ObjectCaller {
     }
   }
 
-  private async route(op: Operation, spec: ObjectMessage): Promise<void> {
+  async route(op: Operation, spec: ObjectMessage): Promise<void> {
     const work: Work = { type: 'message', objectId: spec.objectId, payload: spec.payload, instanceIntent: !!spec.instanceIntent, ...(spec.generation !== undefined ? { generation: spec.generation } : {}) };
     // The caller still believes `via` owns the object (a stale cache the scenario names).
     if (spec.via) return this.sendToOwner(op, spec.via, work, spec);
     const cached = this.cache.get(spec.objectId);
-    // R-OBJ-2: the cache is trusted until it expires or the owner lease it saw runs out.
-    if (cached && (cached.validUntil > this.node.clock.now() || this.broken('owner-cache-never-expires'))) {
-      return this.sendToOwner(op, cached.owner, work, spec);
-    }
-    // R-OBJ-2 again: a ready connection to the cached owner says nothing about its ownership.
-    if (cached && this.broken('owner-cache-trusts-ready-connection') && this.caller.reachable(cached.owner)) return this.sendToOwner(op, cached.owner, work, spec);
+    // R-OBJ-2: the cache is trusted until it expires or the owner lease it saw runs out; a ready
+    // connection to the cached owner says nothing about its ownership.
+    if (cached && this.rules.trustsCachedOwner(cached.validUntil, this.node.clock.now(), this.caller.reachable(cached.owner))) return this.sendToOwner(op, cached.owner, work, spec);
     // R-INST-3: not being in the owner cache is not being Missing; the record says which it is.
-    if (!cached && spec.instanceIntent && this.broken('intent-cache-miss-activates')) return this.coldActivate(op, spec, spec.activateOn ?? this.node.rid);
+    if (!cached && !this.rules.readsRecordOnCacheMiss(!!spec.instanceIntent)) return this.coldActivate(op, spec, spec.activateOn ?? this.node.rid);
     this.cache.delete(spec.objectId);
     const cur = await this.node.store.read<LocationRecord>(objectKey(spec.objectId));
     const rec = cur.value;
     const intent = !!spec.instanceIntent;
 
     if (!rec || rec.state === 'Missing') {
-      // Instance intent creates only Instance Spots (V12); an Actor or User Spot ref to nothing is NotFound.
-      const activates = intent && (spec.objectKind === 'instance-spot' || this.broken('cold-activation-for-all-kinds'));
-      // R-INST-1: Instance intent cold-activates a Missing Instance Spot.
-      if (!activates || this.broken('instance-intent-ignored')) return op.finish('failure', { errorKind: 'NotFound' });
+      // R-INST-1: Instance intent cold-activates a Missing Instance Spot. It creates only Instance
+      // Spots (V12); an Actor or User Spot ref to nothing is NotFound.
+      if (!this.rules.activatesMissing(intent, spec.objectKind)) return op.finish('failure', { errorKind: 'NotFound' });
       return this.coldActivate(op, spec, spec.activateOn ?? this.node.rid);
     }
 
     const ownerLease = rec.owner ? await this.node.store.leaseExpiry(rec.owner) : null;
-    // V12: only a first activation whose first message is not restored yet is unfinished. The mutant
-    // takes the recovery pointer, which the Ready record keeps, for the sign of an unfinished one.
-    const restored = rec.firstMessageRestored && !(rec.recovery && this.broken('recovery-pointer-means-unfinished'));
-    const unfinishedActivation = rec.kind === 'instance-spot' && (rec.state === 'Creating' || (rec.state === 'Ready' && !restored));
-
-    if (unfinishedActivation && intent) {
-      // R-INST-2: an unfinished first activation is resumed, never replaced by a new incarnation.
-      if (this.broken('unfinished-activation-new-incarnation')) return takeOver(this, op, spec, cur.version, rec);
-      const target = rec.recovery?.targetNode ?? rec.owner!;
-      if (ownerLease !== null) return this.finishOn(op, target, work);
-      // The node the recovery pointer names is gone. The pointer is never a reason to pick another
-      // node: cancel exactly this record (same generation, same StoreVersion) and end Unavailable (V11).
-      if (this.broken('recovery-pointer-picks-other-node')) return resumeHere(this, op, spec, cur.version, rec, work);
-      await this.markMissing(spec.objectId, cur.version, rec);
-      return op.finish('failure', { errorKind: 'Unavailable' });
-    }
-
-    if (rec.state !== 'Ready') {
-      // V12: an Actor or User Spot whose creation stopped is not cold-activated like an Instance Spot.
-      if (intent && this.broken('cold-activation-for-all-kinds') && ownerLease === null) return takeOver(this, op, spec, cur.version, rec);
-      return op.finish('failure', { errorKind: 'Unavailable' });
-    }
-
-    if (ownerLease === null) {
-      // The Ready owner's lease is invalid: the object is Unavailable. Authority stays as it is;
-      // nothing is resumed, re-created, released or run elsewhere. One rule per line:
-      const instanceIntent = rec.kind === 'instance-spot' && intent;
-      // R-INST-4: the operation ends Unavailable now; it does not wait for an owner to come back.
-      if (instanceIntent && this.broken('instance-intent-waits-for-owner')) return waitForOwner(this, op, spec.objectId, work);
-      // V10: nor is the Instance Spot closed because its owner lease is gone.
-      if (rec.kind === 'instance-spot' && this.broken('ownerless-instance-spot-closed')) return rewriteThenUnavailable(this, op, spec.objectId, cur.version, { ...rec, state: 'Closing' });
-      // R-OBJ-4: the owner recorded stays the node whose lease ran out, and so does the generation.
-      if (this.broken('dead-owner-reassigned-to-caller')) return rewriteThenUnavailable(this, op, spec.objectId, cur.version, { ...rec, owner: this.node.rid });
-      if (this.broken('dead-owner-fenced-by-generation')) return rewriteThenUnavailable(this, op, spec.objectId, cur.version, { ...rec, generation: rec.generation + 1 });
-      // V11: the recovery pointer is used only by the node and lifecycle it names.
-      if (instanceIntent && rec.recovery && this.broken('recovery-pointer-picks-other-node')) return resumeHere(this, op, spec, cur.version, rec, work);
-      // V10: an expired owner lease does not make an Instance Spot Missing.
-      if (instanceIntent && this.broken('lease-expiry-makes-missing')) return takeOver(this, op, spec, cur.version, rec);
-      // R-INST-4: an Instance Spot's authority is not released when its owner dies.
-      if (rec.kind === 'instance-spot' && this.broken('instance-owner-death-releases-authority')) await this.markMissing(spec.objectId, cur.version, rec);
-      // R-OBJ-4: no new incarnation elsewhere.
-      if (this.broken('owner-death-recreates')) return takeOver(this, op, spec, cur.version, rec);
-      // R-OBJ-1: the message runs nowhere else.
-      if (this.broken('object-message-rerouted')) return this.finishOn(op, this.node.rid, { type: 'app', payload: spec.payload });
-      return op.finish('failure', { errorKind: 'Unavailable' });
-    }
+    const found: Found = { spec, work, version: cur.version, rec, intent, ownerAlive: ownerLease !== null };
+    // V12: only a first activation whose first message is not restored yet is unfinished.
+    const unfinishedActivation = rec.kind === 'instance-spot' && (rec.state === 'Creating' || (rec.state === 'Ready' && !this.rules.firstMessageRestored(rec)));
+    // R-INST-2, V11: resumed, never replaced by a new incarnation, and only where its pointer names.
+    if (unfinishedActivation && intent) return this.rules.unfinishedActivation(this, op, found);
+    // V12: an Actor or User Spot whose creation stopped is not cold-activated like an Instance Spot.
+    if (rec.state !== 'Ready') return this.rules.notReady(this, op, found);
+    // The Ready owner's lease is invalid: the object is Unavailable, authority as it is (R-OBJ-4).
+    if (ownerLease === null) return this.rules.ownerLeaseInvalid(this, op, found);
 
     const validUntil = Math.min(this.node.clock.now() + this.node.timings.ownerCacheMs, this.node.clock.now() + (ownerLease - (await this.node.store.now())));
     this.cache.set(spec.objectId, { owner: rec.owner!, generation: rec.generation, validUntil });
@@ -136,16 +91,16 @@ export class ObjectCaller {
   }
 
   private async sendToOwner(op: Operation, owner: Rid, work: Work, spec: ObjectMessage): Promise<void> {
-    const end = await this.caller.send(op, owner, work);
-    const failed = end.kind !== 'result' || !end.completion.ok;
-    // V02: the message names a global object ID; its owner not being ready is no reason to try elsewhere.
-    if (end.kind === 'not-ready' && this.broken('object-message-reselects-before-acceptance')) return reselectLikeChannel(this, op, owner, work);
-    if (failed && end.kind !== 'deadline' && end.kind !== 'ended') {
-      // The next new operation re-reads the owner (R-OBJ-2); the mutant forgets to drop the entry.
-      if (!this.broken('owner-cache-kept-after-failure')) this.cache.delete(spec.objectId);
-      // R-OBJ-2: the failed operation is not resubmitted to a new owner. The mutant routes it again, once.
-      if (this.broken('failed-op-follows-new-owner') && rerunOnce(op)) return this.route(op, spec);
-    }
+    // V02: the message names a global object ID; its owner not being ready is no reason to try
+    // elsewhere. R-OBJ-2: a failed operation is not resubmitted to a new owner.
+    return this.rules.ownerSendEnded(this, op, spec, owner, work, await this.caller.send(op, owner, work));
+  }
+
+  forgetOwner(objectId: string): void {
+    this.cache.delete(objectId);
+  }
+
+  finishFrom(op: Operation, end: SendEnd): void {
     this.caller.finishFrom(op, end);
   }
 
@@ -164,7 +119,7 @@ export class ObjectCaller {
 
   /** Change the object's authority record from `version`, never guessing an unclear result. */
   change(objectId: string, version: number, next: LocationRecord): Promise<ChangeResult> {
-    return changeRecord(this.node.store, objectKey(objectId), version, { ...next, writeId: newWriteId(this.node.ids) }, this.broken, this.retry());
+    return changeRecord(this.node.store, objectKey(objectId), version, { ...next, writeId: newWriteId(this.node.ids) }, this.node.broken, this.retry());
   }
 
   /** Cancel exactly the record read at `version`: Missing, keeping its generation. */
@@ -181,9 +136,8 @@ export class ObjectCaller {
       this.cache.delete(spec.objectId);
       const end = await this.caller.send(op, rec.owner, work);
       this.caller.finishFrom(op, end);
-      // V14: a relocation whose source was lost is over for the requester; no other runtime carries it
-      // on. The mutant finishes it from here.
-      if ((end.kind === 'lost' || end.kind === 'unknown') && this.broken('requester-finishes-relocation')) await finishRelocation(this, spec.objectId, rec.owner);
+      // V14: a relocation whose source was lost is over for the requester; no other runtime carries it on.
+      if (end.kind === 'lost' || end.kind === 'unknown') await this.rules.relocationSourceLost(this, spec.objectId, rec.owner);
     } catch (e) {
       if (!(e instanceof StoreUnavailableError)) throw e;
       op.finish('failure', { errorKind: 'Unavailable' });
@@ -199,13 +153,12 @@ export class ObjectCaller {
       // cancels exactly that record (same generation, the StoreVersion read), never another one.
       if (spec.kind === 'close' && rec.state === 'Creating' && (await this.node.store.leaseExpiry(rec.owner)) === null) {
         if (rec.generation !== spec.generation) return op.finish('failure', { errorKind: 'GenerationMismatch' });
-        // The cancelled record keeps its generation. The mutant rolls it back to the one before the creation.
-        const cancelled = await this.markMissing(spec.objectId, cur.version, this.broken('creation-cancel-rolls-back-generation') ? { ...rec, generation: rec.generation - 1 } : rec);
+        // The cancelled record keeps its generation.
+        const cancelled = await this.markMissing(spec.objectId, cur.version, { ...rec, generation: this.rules.cancelledGeneration(rec) });
         return cancelled.applied ? op.finish('reply', { reply: { objectId: spec.objectId, generation: rec.generation } }) : op.finish('failure', { errorKind: 'Unavailable' });
       }
-      // R-STO-3: an owner whose eligibility ended changes nothing, and nobody changes its object for
-      // it. The mutant writes a membership change to the record itself when the owner lease is invalid.
-      if (spec.kind === 'join' && this.broken('membership-written-by-caller') && (await this.node.store.leaseExpiry(rec.owner)) === null) return writeMembership(this, op, spec, cur.version, rec);
+      // R-STO-3: an owner whose eligibility ended changes nothing, and nobody changes its object for it.
+      if (spec.kind === 'join' && (await this.rules.joinAnsweredByCaller(this, op, spec, cur.version, rec))) return;
       const work: Work =
         spec.kind === 'close'
           ? { type: 'close', objectId: spec.objectId, generation: spec.generation }

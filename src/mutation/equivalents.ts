@@ -33,6 +33,7 @@ const RULES = 'impl-reference/channel/rules.ts';
 const SELECT = 'impl-reference/channel/select-one.ts';
 const OPERATION = 'impl-reference/node/operation.ts';
 const OBJECT_CALLER = 'impl-reference/objects/object-caller.ts';
+const ROUTING = 'impl-reference/objects/routing-rules.ts';
 
 /** select-one's order among candidates: every such mutant still picks an eligible server (3.1). */
 const WHICH_CANDIDATE =
@@ -204,10 +205,6 @@ const NO_CACHE =
 const CACHE_DROPPED_MORE =
   "The mutant drops the owner cache entry after more sends than the reference does (after a success, a deadline or an ended operation too), or keeps it only after the owner itself answered with a failure: the next message then re-reads the record, or goes to the owner that just answered. Either is allowed (4.2: the cache must not outlive its expiry or the owner lease; nothing asks it to live long), and the failed operation itself is never resubmitted (line 147 is a kit mutant's switch).";
 
-const RECOVERY_POINTER_SWITCH = "`rec.recovery && this.broken('recovery-pointer-means-unfinished')` is false with the kit mutant's switch off whatever the record holds.";
-
-const INSTANCE_INTENT_SWITCHES = "instanceIntent is read only beside kit mutant switches (instance-intent-waits-for-owner, recovery-pointer-picks-other-node, lease-expiry-makes-missing, lines 114-123): with them off, what it holds changes nothing.";
-
 const WRITE_ID = "The writeId written here is replaced before the record is written: every change goes through change()/changeRecord with `{ ...next, writeId: newWriteId(...) }`.";
 
 const UNDEFINED_FIELD = "It sets `generation: undefined` where the spec names none: the receiving host reads work.generation as undefined either way, and JSON drops the key on the wire.";
@@ -302,10 +299,16 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'equivalent', file: OPERATION, line: 81, mutator: 'ConditionalExpression', original: 'if (this.deadlineApplies)', replacement: 'true', why: 'deadlineApplies is false only under the kit mutant reselect-past-deadline (caller.ts); with its switch off the test is true already.' },
   { kind: 'equivalent', file: OPERATION, line: 96, mutator: 'BlockStatement', original: '} finally {', replacement: '{}', why: 'A deadline timer left armed after the race is won resolves a promise nobody awaits any more: no behaviour follows from it.' },
   // ---- objects/object-caller.ts ---------------------------------------------------------------
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 60, mutator: 'ConditionalExpression', original: 'spec.generation !== undefined ? { generation: spec.generation } : {}', replacement: 'true', why: MESSAGE_GENERATION },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 60, mutator: 'ConditionalExpression', original: 'spec.generation !== undefined ? { generation: spec.generation } : {}', replacement: 'false', why: MESSAGE_GENERATION },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 60, mutator: 'EqualityOperator', original: 'spec.generation !== undefined ? { generation: spec.generation } : {}', replacement: 'spec.generation === undefined', why: MESSAGE_GENERATION },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 60, mutator: 'ObjectLiteral', original: '{ generation: spec.generation }', replacement: '{}', why: MESSAGE_GENERATION },
+  // ---- objects/routing-rules.ts ----------------------------------------------------------------
+  { kind: 'conforming', file: ROUTING, line: 94, mutator: 'ConditionalExpression', original: 'validUntil > now', replacement: 'false', why: NO_CACHE },
+  { kind: 'conforming', file: ROUTING, line: 89, mutator: 'ConditionalExpression', original: "end.kind !== 'result' || !end.completion.ok", replacement: 'true', why: CACHE_DROPPED_MORE },
+  { kind: 'conforming', file: ROUTING, line: 89, mutator: 'BooleanLiteral', original: '!end.completion.ok', replacement: 'end.completion.ok', why: CACHE_DROPPED_MORE },
+  { kind: 'conforming', file: ROUTING, line: 89, mutator: 'LogicalOperator', original: "(end.kind !== 'result' || !end.completion.ok) && end.kind !== 'deadline'", replacement: "(end.kind !== 'result' || !end.completion.ok) || end.kind !== 'deadline'", why: CACHE_DROPPED_MORE },
+  { kind: 'conforming', file: ROUTING, line: 99, mutator: 'ConditionalExpression', original: 'if (f.ownerAlive) return side.finishOn(', replacement: 'true', why: POINTER_NODE_GONE },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 56, mutator: 'ConditionalExpression', original: 'spec.generation !== undefined ? { generation: spec.generation } : {}', replacement: 'true', why: MESSAGE_GENERATION },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 56, mutator: 'ConditionalExpression', original: 'spec.generation !== undefined ? { generation: spec.generation } : {}', replacement: 'false', why: MESSAGE_GENERATION },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 56, mutator: 'EqualityOperator', original: 'spec.generation !== undefined ? { generation: spec.generation } : {}', replacement: 'spec.generation === undefined', why: MESSAGE_GENERATION },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 56, mutator: 'ObjectLiteral', original: '{ generation: spec.generation }', replacement: '{}', why: MESSAGE_GENERATION },
   // ---- connection/peer-link.ts -------------------------------------------------------------------
   { kind: 'equivalent', file: PEER_LINK, line: 72, mutator: 'ConditionalExpression', original: "this.stopped || this.handshaking || this.ready", replacement: "false", why: CONNECT_GUARD },
   { kind: 'equivalent', file: PEER_LINK, line: 72, mutator: 'LogicalOperator', original: "this.stopped || this.handshaking || this.ready", replacement: "(this.stopped || this.handshaking) && this.ready", why: CONNECT_GUARD },
@@ -427,32 +430,15 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'equivalent', file: INBOUND_QUEUE, line: 63, mutator: 'BlockStatement', original: "stop(): void {", replacement: "{}", why: QUEUE_STOP },
   { kind: 'equivalent', file: INBOUND_QUEUE, line: 64, mutator: 'BooleanLiteral', original: "this.stopped = true;", replacement: "false", why: QUEUE_STOP },
   // ---- objects/object-caller.ts (objects area) ---------------------------------------------------
-  { kind: 'conforming', file: OBJECT_CALLER, line: 65, mutator: 'LogicalOperator', original: "cached.validUntil > this.node.clock.now() || this.broken('owner-cache-never-expires')", replacement: "cached.validUntil > this.node.clock.now() && this.broken('owner-cache-never-expires')", why: NO_CACHE },
-  { kind: 'conforming', file: OBJECT_CALLER, line: 65, mutator: 'ConditionalExpression', original: "cached.validUntil > this.node.clock.now()", replacement: "false", why: NO_CACHE },
-  { kind: 'conforming', file: OBJECT_CALLER, line: 65, mutator: 'BlockStatement', original: "if (cached && (cached.validUntil > this.node.clock.now() || this.broken('owner-cache-never-expires'))) {", replacement: "{}", why: NO_CACHE },
-  { kind: 'conforming', file: OBJECT_CALLER, line: 133, mutator: 'ArithmeticOperator', original: "this.node.clock.now() + this.node.timings.ownerCacheMs", replacement: "this.node.clock.now() - this.node.timings.ownerCacheMs", why: NO_CACHE },
-  { kind: 'conforming', file: OBJECT_CALLER, line: 133, mutator: 'ArithmeticOperator', original: "this.node.clock.now() + (ownerLease - (await this.node.store.now()))", replacement: "this.node.clock.now() - (ownerLease - (await this.node.store.now()))", why: NO_CACHE },
-  { kind: 'conforming', file: OBJECT_CALLER, line: 134, mutator: 'ObjectLiteral', original: "{ owner: rec.owner!, generation: rec.generation, validUntil }", replacement: "{}", why: NO_CACHE },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 88, mutator: 'ConditionalExpression', original: "rec.recovery && this.broken('recovery-pointer-means-unfinished')", replacement: "false", why: RECOVERY_POINTER_SWITCH },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 112, mutator: 'ConditionalExpression', original: "rec.kind === 'instance-spot' && intent", replacement: "true", why: INSTANCE_INTENT_SWITCHES },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 112, mutator: 'ConditionalExpression', original: "rec.kind === 'instance-spot' && intent", replacement: "false", why: INSTANCE_INTENT_SWITCHES },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 112, mutator: 'LogicalOperator', original: "rec.kind === 'instance-spot' && intent", replacement: "rec.kind === 'instance-spot' || intent", why: INSTANCE_INTENT_SWITCHES },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 112, mutator: 'EqualityOperator', original: "rec.kind === 'instance-spot'", replacement: "rec.kind !== 'instance-spot'", why: INSTANCE_INTENT_SWITCHES },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 112, mutator: 'StringLiteral', original: "'instance-spot'", replacement: "\"\"", why: INSTANCE_INTENT_SWITCHES },
-  { kind: 'conforming', file: OBJECT_CALLER, line: 140, mutator: 'ConditionalExpression', original: "end.kind !== 'result' || !end.completion.ok", replacement: "true", why: CACHE_DROPPED_MORE },
-  { kind: 'conforming', file: OBJECT_CALLER, line: 140, mutator: 'StringLiteral', original: "const failed = end.kind !== 'result' || !end.completion.ok;", replacement: "\"\"", why: CACHE_DROPPED_MORE },
-  { kind: 'conforming', file: OBJECT_CALLER, line: 140, mutator: 'BooleanLiteral', original: "!end.completion.ok", replacement: "end.completion.ok", why: CACHE_DROPPED_MORE },
-  { kind: 'conforming', file: OBJECT_CALLER, line: 143, mutator: 'ConditionalExpression', original: "failed && end.kind !== 'deadline' && end.kind !== 'ended'", replacement: "true", why: CACHE_DROPPED_MORE },
-  { kind: 'conforming', file: OBJECT_CALLER, line: 143, mutator: 'LogicalOperator', original: "failed && end.kind !== 'deadline' && end.kind !== 'ended'", replacement: "failed && end.kind !== 'deadline' || end.kind !== 'ended'", why: CACHE_DROPPED_MORE },
-  { kind: 'conforming', file: OBJECT_CALLER, line: 143, mutator: 'LogicalOperator', original: "failed && end.kind !== 'deadline'", replacement: "failed || end.kind !== 'deadline'", why: CACHE_DROPPED_MORE },
-  { kind: 'conforming', file: OBJECT_CALLER, line: 143, mutator: 'StringLiteral', original: "if (failed && end.kind !== 'deadline' && end.kind !== 'ended') {", replacement: "\"\"", why: CACHE_DROPPED_MORE },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 172, mutator: 'StringLiteral', original: "return this.change(objectId, version, { objectId: rec.objectId, state: 'Missing', generation: rec.generation, writeId: '' });", replacement: "\"Stryker was here!\"", why: WRITE_ID },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 180, mutator: 'ConditionalExpression', original: "spec.generation !== undefined", replacement: "true", why: UNDEFINED_FIELD },
-  { kind: 'conforming', file: OBJECT_CALLER, line: 95, mutator: 'ConditionalExpression', original: 'if (ownerLease !== null) return this.finishOn(op, target, work);', replacement: 'true', why: POINTER_NODE_GONE },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 179, mutator: 'ConditionalExpression', original: "rec.state === 'Missing'", replacement: "false", why: MISSING_HAS_NO_OWNER },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 179, mutator: 'StringLiteral', original: "if (!rec || rec.state === 'Missing' || !rec.owner) return op.finish('failure', { errorKind: 'NotFound' });", replacement: "\"\"", why: MISSING_HAS_NO_OWNER },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 197, mutator: 'ConditionalExpression', original: "rec.state === 'Missing'", replacement: "false", why: MISSING_HAS_NO_OWNER },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 197, mutator: 'StringLiteral', original: "if (!rec || rec.state === 'Missing' || !rec.owner) return op.finish('failure', { errorKind: 'NotFound' });", replacement: "\"\"", why: MISSING_HAS_NO_OWNER },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 88, mutator: 'ArithmeticOperator', original: "this.node.clock.now() + this.node.timings.ownerCacheMs", replacement: "this.node.clock.now() - this.node.timings.ownerCacheMs", why: NO_CACHE },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 88, mutator: 'ArithmeticOperator', original: "this.node.clock.now() + (ownerLease - (await this.node.store.now()))", replacement: "this.node.clock.now() - (ownerLease - (await this.node.store.now()))", why: NO_CACHE },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 89, mutator: 'ObjectLiteral', original: "{ owner: rec.owner!, generation: rec.generation, validUntil }", replacement: "{}", why: NO_CACHE },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 127, mutator: 'StringLiteral', original: "return this.change(objectId, version, { objectId: rec.objectId, state: 'Missing', generation: rec.generation, writeId: '' });", replacement: "\"Stryker was here!\"", why: WRITE_ID },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 135, mutator: 'ConditionalExpression', original: "spec.generation !== undefined", replacement: "true", why: UNDEFINED_FIELD },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 134, mutator: 'ConditionalExpression', original: "rec.state === 'Missing'", replacement: "false", why: MISSING_HAS_NO_OWNER },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 134, mutator: 'StringLiteral', original: "if (!rec || rec.state === 'Missing' || !rec.owner) return op.finish('failure', { errorKind: 'NotFound' });", replacement: "\"\"", why: MISSING_HAS_NO_OWNER },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 151, mutator: 'ConditionalExpression', original: "rec.state === 'Missing'", replacement: "false", why: MISSING_HAS_NO_OWNER },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 151, mutator: 'StringLiteral', original: "if (!rec || rec.state === 'Missing' || !rec.owner) return op.finish('failure', { errorKind: 'NotFound' });", replacement: "\"\"", why: MISSING_HAS_NO_OWNER },
   // ---- objects/object-host.ts (objects area) -----------------------------------------------------
   { kind: 'equivalent', file: OBJECT_HOST, line: 50, mutator: 'StringLiteral', original: "prepare: (rec) => void this.host({ objectId: rec.objectId, kind: rec.kind, generation: rec.generation, state: 'Ready', writeId: '' }, false),", replacement: "\"Stryker was here!\"", why: HOSTED_RECORD },
   { kind: 'equivalent', file: CREATION, line: 17, mutator: 'StringLiteral', original: "const next: LocationRecord = { objectId, state: 'Creating', kind, owner: this.ctx.rid, generation: (rec?.generation ?? 0) + 1, creation: { input }, writeId: '' };", replacement: "\"Stryker was here!\"", why: WRITE_ID },
@@ -472,7 +458,7 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'conforming', file: LEASE, line: 39, mutator: 'ConditionalExpression', original: "this.eligible()", replacement: "false", why: WAIT_NEXT_RENEWAL },
   // ---- location/authority.ts (objects area) ------------------------------------------------------
   { kind: 'equivalent', file: AUTHORITY, line: 52, mutator: 'ConditionalExpression', original: "current.version > expectedVersion && broken('unclear-change-judged-by-version')", replacement: "false", why: JUDGED_BY_VERSION_SWITCH },
-  { kind: 'conforming', file: OBJECT_CALLER, line: 204, mutator: 'ObjectLiteral', original: "{ objectId: spec.objectId, generation: rec.generation }", replacement: "{}", why: REPLY_CONTENT },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 158, mutator: 'ObjectLiteral', original: "{ objectId: spec.objectId, generation: rec.generation }", replacement: "{}", why: REPLY_CONTENT },
   { kind: 'conforming', file: CREATION, line: 51, mutator: 'ObjectLiteral', original: "{ objectId: rec.objectId, generation: rec.generation, owner: this.ctx.rid }", replacement: "{}", why: REPLY_CONTENT },
   { kind: 'conforming', file: CLOSING, line: 24, mutator: 'ObjectLiteral', original: "{ objectId, generation: rec.generation }", replacement: "{}", why: REPLY_CONTENT },
   { kind: 'conforming', file: CLOSING, line: 36, mutator: 'ObjectLiteral', original: "{ objectId, generation: rec.generation, members }", replacement: "{}", why: REPLY_CONTENT },
