@@ -1,29 +1,23 @@
-// Mutants of a node's peer connections and its descriptor list (spec 3.2, 7; node/membership.ts,
-// connection/serving-side.ts, node/heartbeat.ts, node/mesh-node.ts and peer-link.ts). Each function acts out one bug; the node or link calls it from the decision point
-// where the rule lives. What they use of either is declared here, structurally, so this layer
-// imports nothing above it.
+// Mutants of a node's peer connections and its descriptor list (spec 3.2, 7): each is another
+// implementation of one rule of node/mesh-rules.ts (MESH_MUTANTS) or connection/link-rules.ts
+// (LINK_MUTANTS), which the node and its links ask where the rule applies. The functions above
+// the tables act the longer bugs out through what those rules hand them.
 
-import type { NotReadyReason, Rid } from '../../src/driver/types.ts';
+import type { Rid } from '../../src/driver/types.ts';
 import type { NodeDescriptor } from '../location/records.ts';
-import type { MeshRules } from '../node/mesh-rules.ts';
+import type { MeshLinks, MeshRules } from '../node/mesh-rules.ts';
 import type { LinkActions, LinkRules } from '../connection/link-rules.ts';
 import type { Work } from '../node/work.ts';
 import type { MutantName } from './index.ts';
 import { redeliverWhenOverdue } from './rerun.ts';
 
-/** The node's connection intents: its peer links. */
-export interface Links {
-  otherLinks(): Array<{ peer: Rid; lose(reason: NotReadyReason): void }>;
-  dropLink(peer: Rid): void;
-}
-
 /** recovery-reconnects-everything: drop every connection, so each is made again (R-STO-4 keeps them). */
-export function dropEveryLink(node: Links): void {
+export function dropEveryLink(node: MeshLinks): void {
   for (const link of node.otherLinks()) node.dropLink(link.peer);
 }
 
 /** peer-failure-spreads: one peer failing liveness resets every other peer connection too (V04). */
-export function spreadPeerFailure(node: Links, failed: Rid): void {
+export function spreadPeerFailure(node: MeshLinks, failed: Rid): void {
   for (const link of node.otherLinks()) if (link.peer !== failed) link.lose('transport-error');
 }
 

@@ -1,9 +1,10 @@
 // Mutants: the reference runtime with exactly one rule broken. The kit proves that each one is
 // caught by the scenarios tagged with the IDs it breaks; a mutant that survives is a bug in the kit.
 //
-// The layer: this module has the names and `broken`, the question the runtime asks at the place
-// where a rule lives ("is this rule broken in this run?"); a name is a literal type, so a misspelt
-// one at a decision point does not compile. Code that exists only to act out a bug lives beside
+// The layer: this module has the names and `broken`, the question the runtime still asks at the
+// place where a rule lives in the areas not yet turned into seams ("is this rule broken in this
+// run?"); a name is a literal type, so a misspelt one at a decision point does not compile. In the
+// areas that are seams, a mutant is another implementation of one named rule instead (seams.ts). Code that exists only to act out a bug lives beside
 // it, one module per area of the runtime (channel, connection, objects, relocation, sessions),
 // called from that single decision point. The layer imports only leaf modules of the runtime
 // (types, records, Operation): what it needs of a runtime class it declares as an interface.

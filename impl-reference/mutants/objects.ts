@@ -1,7 +1,7 @@
 // Mutants of the calling side of Actors and Spots (spec 4; objects/object-caller.ts): failover that
-// the spec forbids. Each function acts out one bug; the ObjectCaller calls it from the decision
-// point where the rule lives. What they use of the ObjectCaller is declared here, structurally, so
-// this layer imports nothing above it. (The owner side's mutants are one-liners in object-host.ts and its parts,
+// the spec forbids. Each is another implementation of one rule of objects/routing-rules.ts
+// (ROUTING_MUTANTS, at the end of this file), which the ObjectCaller asks where the rule applies;
+// the functions above act the longer bugs out through what those rules hand them. (The owner side's mutants are one-liners in object-host.ts and its parts,
 // but for restarted-owner-reloads-from-record at the end of this file.)
 
 import type { OperationSpec, Rid } from '../../src/driver/types.ts';
