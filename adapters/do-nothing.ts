@@ -39,19 +39,14 @@ import type {
   Topology,
 } from '../src/driver/types.ts';
 import { CAPABILITIES } from '../src/driver/types.ts';
-import { UsageError, type Adapter } from '../src/driver/target.ts';
+import { DO_NOTHING, isDoNothing, type DoNothingName } from './records.ts';
 import { FAILPOINT_NAMES } from '../src/driver/failpoints.ts';
 import type { BindingView, ClientBinding, ClientConnectionView, SessionOperationSpec, SessionView } from '../src/driver/sessions.ts';
 import { isSessionOperation } from '../src/driver/sessions.ts';
 import { EMBEDDED_TIMINGS } from '../impl-reference/harness/embedded-cluster.ts';
 import { VERSION } from '../impl-reference/harness/errors.ts';
 
-export const DO_NOTHING = ['refuse', 'reply', 'fabricate'] as const;
-export type DoNothingName = (typeof DO_NOTHING)[number];
-
-export function isDoNothing(name: string): name is DoNothingName {
-  return (DO_NOTHING as readonly string[]).includes(name);
-}
+export { DO_NOTHING, isDoNothing, type DoNothingName };
 
 export function openDoNothing(name: string): Driver {
   if (!isDoNothing(name)) throw new Error(`unknown do-nothing implementation "${name}" (known: ${DO_NOTHING.join(', ')})`);
@@ -474,17 +469,3 @@ class DoNothing implements Driver {
     for (const t of this.timers.splice(0)) clearInterval(t);
   }
 }
-
-export const doNothingAdapter: Adapter = {
-  name: 'do-nothing',
-  kind: 'impl',
-  argument: 'name',
-  what: "the kit's self-checks: runtimes that do nothing, each in its own way",
-  servers: [],
-  check(target) {
-    const name = target.impl.slice('do-nothing:'.length);
-    if (!isDoNothing(name)) throw new UsageError(`unknown do-nothing implementation "${name}" (known: ${DO_NOTHING.join(', ')})`);
-    if (target.backend !== 'embedded') throw new UsageError(`--backend ${target.backend}: do-nothing implementations run on embedded only`);
-  },
-  open: (target) => openDoNothing(target.impl.slice('do-nothing:'.length)),
-};

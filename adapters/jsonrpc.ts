@@ -16,7 +16,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Driver } from '../src/driver/types.ts';
-import { UsageError, type Adapter } from '../src/driver/target.ts';
+import { DEFAULT_CALL_TIMEOUT_MS } from './records.ts';
 import { FrameReader, quote, type Frame } from './frames.ts';
 import { checkParams, checkResult, mismatchLine, prepareWireSchema } from './wire-schema.ts';
 import { WIRE_PROTOCOL_VERSION } from '../src/driver/schema/methods.ts';
@@ -34,7 +34,7 @@ export const DRIVER_METHODS = [
 export { WIRE_PROTOCOL_VERSION };
 
 /** A call must be answered within this long unless the run says otherwise (--call-timeout). */
-export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
+export { DEFAULT_CALL_TIMEOUT_MS };
 
 /** Stderr lines kept for the message of an implementation that exits. */
 const STDERR_TAIL_LINES = 20;
@@ -287,17 +287,3 @@ function noteSelfReported(fault: unknown): void {
     means: 'the runtime was asked over the wire (protocol 1) and answered that it was done',
   });
 }
-
-
-export const execAdapter: Adapter = {
-  name: 'exec',
-  kind: 'impl',
-  argument: 'command',
-  what: 'a runtime serving the whole Driver contract as JSON-RPC over stdio, its faults acted out by itself',
-  servers: [],
-  check(target) {
-    if (target.impl.slice('exec:'.length).trim() === '') throw new UsageError('--impl exec: needs a command, e.g. exec:"./my-runtime --spotcheck"');
-    if (target.backend !== 'embedded') throw new UsageError(`--backend ${target.backend} is the reference's; an exec: implementation brings its own`);
-  },
-  open: (target) => openWire(target.impl.slice('exec:'.length), { callTimeoutMs: target.callTimeoutMs }),
-};

@@ -2,8 +2,6 @@
 // of its own, on the run's NATS cluster and Redis (impl-reference/harness/process-cluster.ts).
 
 import type { Driver } from '../src/driver/types.ts';
-import type { Adapter } from '../src/driver/target.ts';
-import { checkReference, mutantOf } from './embedded.ts';
 import { ProcessCluster, type ProcessClusterOptions } from '../impl-reference/harness/process-cluster.ts';
 import { prepareNodeBundle } from '../impl-reference/harness/node-bundle.ts';
 
@@ -15,13 +13,3 @@ export function prepareProcess(): Promise<void> {
 export function openProcess(options: ProcessClusterOptions): Driver {
   return new ProcessCluster(options);
 }
-
-export const processBackend: Adapter = {
-  name: 'process',
-  kind: 'backend',
-  what: 'one OS process per node on a NATS cluster and Redis, faults from outside',
-  servers: ['redis', 'nats'],
-  check: checkReference,
-  prepare: () => prepareProcess(),
-  open: (target) => openProcess({ mutant: mutantOf(target), redisUrl: target.redisUrl!, natsUrls: target.natsUrls!, redisPause: target.redisPause }),
-};

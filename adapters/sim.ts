@@ -6,9 +6,9 @@
 
 import type { Driver, EffectiveTimings } from '../src/driver/types.ts';
 import type { SimulatedWorld } from '../src/driver/world.ts';
-import type { Adapter, TimingsName } from '../src/driver/target.ts';
+import type { Target, TimingsName } from '../src/driver/target.ts';
 import { PROCESS_TIMINGS } from '../impl-reference/node/process-timings.ts';
-import { checkReference, mutantOf } from './embedded.ts';
+import { mutantOf } from './records.ts';
 import { EMBEDDED_TIMINGS, EmbeddedCluster } from '../impl-reference/harness/embedded-cluster.ts';
 import { simWorld, type SimOptions } from '../src/sim/world.ts';
 
@@ -41,11 +41,7 @@ export function openSim(options: { mutant?: string; timings?: Partial<EffectiveT
 /** The timings a campaign may ask the world for, by the backend whose own they are. */
 const TIMINGS: Record<TimingsName, EffectiveTimings> = { embedded: EMBEDDED_TIMINGS, process: PROCESS_TIMINGS };
 
-export const simBackend: Adapter = {
-  name: 'sim',
-  kind: 'backend',
-  what: 'the embedded nodes in a simulated world: virtual time, seeded',
-  servers: [],
-  check: checkReference,
-  open: (target) => openSim({ mutant: mutantOf(target), seed: target.seed ?? 1, ...(target.latency ?? {}), ...(target.timings ? { timings: TIMINGS[target.timings] } : {}) }),
-};
+/** The world a target asks for: its seed, latencies and timings (adapters/records.ts opens it here). */
+export function openSimTarget(target: Target): Driver & { simulated: SimulatedWorld } {
+  return openSim({ mutant: mutantOf(target), seed: target.seed ?? 1, ...(target.latency ?? {}), ...(target.timings ? { timings: TIMINGS[target.timings] } : {}) });
+}

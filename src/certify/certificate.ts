@@ -11,7 +11,7 @@ import type { Compliance, LevelReport, RequirementStatus, RunEnvironment, RunInf
 import { certificateHashes, kitIdentity, type KitHashes, type KitIdentity } from './kit.ts';
 import { levelNamed, needsOfTags, withinLevel } from '../requirements/levels.ts';
 import { suiteScenarios, type SuiteScenario } from '../requirements/suite-scenarios.ts';
-import { KIT_ROOT } from '../run/suite.ts';
+import { KIT_ROOT } from '../run/kit-root.ts';
 import { faultSummary, type FaultSummary } from './fault-summary.ts';
 
 export const CERTIFICATE_FORMAT = 'spotcheck-certificate/1';

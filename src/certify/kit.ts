@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { KIT_ROOT } from '../run/suite.ts';
+import { KIT_ROOT } from '../run/kit-root.ts';
 
 export const KIT = JSON.parse(readFileSync(join(KIT_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 

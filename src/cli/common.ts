@@ -9,23 +9,16 @@ import { checkTarget, openDriver, serversFor, type Target } from '../driver/targ
 import type { Description } from '../driver/types.ts';
 import type { LevelName } from '../requirements/levels.ts';
 import { Progress } from './progress.ts';
-import { KIT_ROOT } from '../run/suite.ts';
+import { KIT_ROOT } from '../run/kit-root.ts';
 import { takeScenarioStderr } from '../driver/scenario-log.ts';
 import type { ScenarioResult } from '../run/results.ts';
 import { scenarioKey, type Shard } from '../run/shard.ts';
 import type { RunInfo } from '../report/compliance.ts';
 import { runEnvironment } from '../certify/servers.ts';
 
-export const KIT = JSON.parse(readFileSync(join(KIT_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+import { ExitError } from './kit.ts';
 
-export class ExitError extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message);
-  }
-}
+export { KIT, ExitError } from './kit.ts';
 
 export function nonNegativeInt(value: string): number {
   const n = Number(value);

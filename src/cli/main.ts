@@ -5,18 +5,40 @@
 
 // First: registers every adapter (the plug-in point, src/driver/target.ts) before any command is built.
 import './adapters.ts';
-import { siteCommand } from '../site/cli.ts';
-import { traceCommand } from '../trace/cli.ts';
-import { checkCommand } from '../checker/cli.ts';
-import { nemesisCommand } from '../nemesis/cli.ts';
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../driver/target.ts';
-import { RunAborted } from '../run/suite.ts';
-import { KIT, ExitError } from './common.ts';
-import { runCommandOf } from './run.ts';
-import { certifyCommandOf } from './certify.ts';
-import { verifyCommandOf, mergeCommandOf } from './reports.ts';
-import { mutantsCommandOf } from './mutants-command.ts';
+import { RunAborted } from '../run/aborted.ts';
+import { KIT, ExitError } from './kit.ts';
+
+type SetCode = (code: number) => void;
+
+/**
+ * Each command's module, loaded only when the command line names it: a start of `spotcheck merge`
+ * does not load the fault campaign, the site or the runtime. `--help` and anything this table does
+ * not recognise load them all, so help and commander's errors are the same as ever.
+ */
+const COMMANDS: Record<string, (program: Command, setCode: SetCode) => Promise<unknown>> = {
+  run: async (p, set) => (await import('./run.ts')).runCommandOf(p, set),
+  certify: async (p, set) => (await import('./certify.ts')).certifyCommandOf(p, set),
+  verify: async (p, set) => (await import('./reports.ts')).verifyCommandOf(p, set),
+  merge: async (p, set) => (await import('./reports.ts')).mergeCommandOf(p, set),
+  mutants: async (p, set) => (await import('./mutants-command.ts')).mutantsCommandOf(p, set),
+  // Living documentation: the site from runs' results, and a rule's trace through the code.
+  site: async (p) => (await import('../site/cli.ts')).siteCommand(p),
+  trace: async (p) => (await import('../trace/cli.ts')).traceCommand(p),
+  // The fault campaign: its verdict (0 valid, 1 invalid, 2 unknown) is the exit status.
+  nemesis: async (p, set) => (await import('../nemesis/cli.ts')).nemesisCommand(p, set),
+  check: async (p, set) => (await import('../checker/cli.ts')).checkCommand(p, set),
+};
+
+/** The commands a command line needs defined: its own, `run` (the default command), or all. */
+function commandsFor(argv: string[]): string[] {
+  const first = argv[2];
+  if (first !== undefined && Object.hasOwn(COMMANDS, first)) return [first];
+  const asksHelp = first === 'help' || argv.slice(2).some((a) => ['-h', '--help', '-V', '--version'].includes(a));
+  if (!asksHelp && (first === undefined || first.startsWith('-'))) return ['run'];
+  return Object.keys(COMMANDS);
+}
 
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
@@ -26,18 +48,8 @@ export async function main(argv: string[]): Promise<number> {
     .version(KIT.version)
     .exitOverride()
     .configureOutput({ writeErr: () => {}, writeOut: (s) => process.stdout.write(s) });
-  runCommandOf(program, setCode);
-  certifyCommandOf(program, setCode);
-  verifyCommandOf(program, setCode);
-  mergeCommandOf(program, setCode);
-  mutantsCommandOf(program, setCode);
-  // Living documentation: the site from runs' results, and a rule's trace through the code.
-  siteCommand(program);
-  traceCommand(program);
-  // The fault campaign: its verdict (0 valid, 1 invalid, 2 unknown) is the exit status.
-  nemesisCommand(program, setCode);
-  checkCommand(program, setCode);
   try {
+    for (const name of commandsFor(argv)) await COMMANDS[name]!(program, setCode);
     await program.parseAsync(argv);
     return code;
   } catch (e) {

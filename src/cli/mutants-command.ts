@@ -9,7 +9,7 @@ import { referenceMutants, servedMutant } from '../../adapters/embedded.ts';
 import { mutantsCampaignCommand } from './mutants-campaign.ts';
 import { Progress } from './progress.ts';
 import { Suite, publishReports } from '../run/suite.ts';
-import { DEFAULT_CALL_TIMEOUT_MS } from '../../adapters/jsonrpc.ts';
+import { DEFAULT_CALL_TIMEOUT_MS } from '../../adapters/records.ts';
 import { ensureOutDir } from './out-dir.ts';
 import { nonNegativeInt, positiveInt, withBackend } from './common.ts';
 

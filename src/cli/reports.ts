@@ -10,7 +10,7 @@ import { MergeRefused, ReportInputError, mergeShards, readReport } from '../repo
 import type { Certificate } from '../certify/certificate.ts';
 import { CertificateInputError, readCertificate, verifyCertificate } from '../certify/verify.ts';
 import { writeJsonAtomic } from '../certify/write.ts';
-import { KIT } from './common.ts';
+import { KIT } from './kit.ts';
 
 function verifyCommand(file: string): number {
   let cert: Certificate;

@@ -6,7 +6,7 @@ import { buildCompliance } from '../report/compliance.ts';
 import { LEVEL_NAMES, lacksForLevel, levelLine, levelNamed, meets, type LevelName } from '../requirements/levels.ts';
 import { Progress } from './progress.ts';
 import { DEFAULT_PARALLEL, defaultParallel, Suite, checkTags, publishReports } from '../run/suite.ts';
-import { DEFAULT_CALL_TIMEOUT_MS } from '../../adapters/jsonrpc.ts';
+import { DEFAULT_CALL_TIMEOUT_MS } from '../../adapters/records.ts';
 import { ensureOutDir } from './out-dir.ts';
 import type { ScenarioResult } from '../run/results.ts';
 import { parseShard, shardText, type Shard } from '../run/shard.ts';

@@ -18,7 +18,7 @@ import type { Rid } from './schema/basics.ts';
 export type { SessionOperationSpec, SessionView } from './schema/sessions.ts';
 import type { SessionView } from './schema/sessions.ts';
 
-export { CAPABILITIES } from './schema/description.ts';
+export { CAPABILITIES } from './schema/capabilities.ts';
 export type { Capability, Description, EffectiveTimings } from './schema/description.ts';
 import type { Description } from './schema/description.ts';
 

@@ -34,7 +34,7 @@ export const ROOMS: Room[] = [
   { name: 'reports', paths: ['src/report/', 'src/certify/'], floor: 3, what: 'compliance.json, certificates, verify' },
   { name: 'nemesis', paths: ['src/nemesis/'], floor: 3, what: 'the fault campaign: workload, schedule, aimed faults, search, shrinking' },
   { name: 'site', paths: ['src/site/', 'src/trace/'], floor: 4, what: 'the site and `trace`: pages from runs, clauses, features and mutants' },
-  { name: 'adapters', paths: ['adapters/'], floor: 9, what: 'the plug-in point: one module per way to reach a runtime (embedded, process, sim, exec:, node:, do-nothing)' },
+  { name: 'adapters', paths: ['adapters/'], floor: 9, what: 'the plug-in point: the records of every way to reach a runtime (records.ts), each implementation a module loaded when first opened (embedded, process, sim, exec:, node:, do-nothing)' },
   { name: 'cli', paths: ['src/cli/', 'src/site/cli.ts', 'src/trace/cli.ts'], floor: 10, what: 'the commands' },
   { name: 'bench', paths: ['bench/'], floor: 11, what: 'the benchmarks (`npm run bench`)' },
 ];

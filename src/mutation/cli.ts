@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { AREA_NAMES, areaFiles, type Area } from './areas.ts';
 import { readStrykerReport, summarize, summaryLines } from './summary.ts';
 import { suiteScenarios } from '../requirements/suite-scenarios.ts';
-import { KIT_ROOT } from '../run/suite.ts';
+import { KIT_ROOT } from '../run/kit-root.ts';
 
 function areas(value: string): Area[] {
   const list = value.split(',').map((a) => a.trim()).filter(Boolean);

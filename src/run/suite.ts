@@ -9,6 +9,8 @@ import { loadSupport, runCucumber, type IRunOptions, type ISupportCodeLibrary } 
 import { parse as parseTagExpression } from '@cucumber/tag-expressions';
 import { UsageError, adaptersModule, prepareTarget, type Target } from '../driver/target.ts';
 import { WIRE_FATAL_MEDIA_TYPE, WIRE_FATAL_TYPE } from '../driver/scenario-log.ts';
+import { RunAborted } from './aborted.ts';
+import { KIT_ROOT } from './kit-root.ts';
 import { ResultCollector, type ScenarioResult } from './results.ts';
 import type { Shard } from './shard.ts';
 import type { Envelope } from '@cucumber/messages';
@@ -38,7 +40,7 @@ export function defaultParallel(backend: string, impl?: string): number {
   return DEFAULT_PARALLEL;
 }
 
-export const KIT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export { KIT_ROOT };
 
 export interface RunRequest {
   target: Target;
@@ -66,7 +68,8 @@ export interface RunResult {
  * and was killed (adapters/jsonrpc.ts), or a worker process died with a scenario unfinished.
  * Nothing of the run is published; the message is one line.
  */
-export class RunAborted extends Error {}
+
+export { RunAborted };
 
 const silent = new Writable({ write: (_c, _e, cb) => cb() });
 

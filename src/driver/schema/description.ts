@@ -3,6 +3,9 @@
 
 import Type from 'typebox';
 import { Ms, Obj, Str, named } from './basics.ts';
+import { CAPABILITIES } from './capabilities.ts';
+
+export { CAPABILITIES };
 
 /** Timings the implementation actually uses; "within the deadline" waits read them from here. */
 export const EffectiveTimings = named(
@@ -25,22 +28,6 @@ export const EffectiveTimings = named(
 );
 export type EffectiveTimings = Type.Static<typeof EffectiveTimings>;
 
-/**
- * Capability names; a scenario tagged with a capability the implementation lacks is not-applicable.
- * Failpoints are not a capability of their own: Description.failpoints lists them one by one, and a
- * scenario names each one it arms (`@failpoint:<name>`).
- */
-export const CAPABILITIES = [
-  'channels', // RouteMesh and ClientServer channels with select-one
-  'node-direct', // node direct messages by RID
-  'liveness', // heartbeat liveness and half-open detection (needs the hang and crash faults)
-  'reconnect', // reconnect through the current descriptor (needs the move and impostor faults)
-  'objects', // Actors and Spots by logical ID through the Location Store
-  'instance-spots', // Instance Spot cold activation
-  'store-faults', // Location Store outages and lost replies
-  'relocation', // planned host relocation
-  'sessions', // client Sessions and bindings
-] as const;
 
 export const Capability = named(
   'Capability',
