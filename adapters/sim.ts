@@ -10,7 +10,7 @@ import type { Target, TimingsName } from '../src/driver/target.ts';
 import { PROCESS_TIMINGS } from '../impl-reference/node/process-timings.ts';
 import { mutantOf } from './records.ts';
 import { EMBEDDED_TIMINGS, EmbeddedCluster } from '../impl-reference/harness/embedded-cluster.ts';
-import { simWorld, type SimOptions } from '../src/sim/world.ts';
+import { simWorld, type SimOptions } from '../impl-reference/harness/sim-world.ts';
 
 export function openSim(options: { mutant?: string; timings?: Partial<EffectiveTimings> } & SimOptions): Driver & { simulated: SimulatedWorld } {
   const { scheduler, world, listen } = simWorld(options);

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { MAP_FILE, mapFileNow } from '../src/lint/architecture.ts';
-import { arrows, DEBT, goesUp, roomOf } from '../src/lint/rooms.ts';
+import { arrows, DEBT, goesUp, roomOf, ROOMS } from '../src/lint/rooms.ts';
 import { isRuntimeFile, OVERSIZE, RUNTIME_LINE_LIMIT, SWITCHES_LEFT, switchCalls } from '../src/lint/file-size.ts';
 import { ROOT } from './helpers.ts';
 
@@ -31,6 +31,15 @@ test('no import goes up a floor but the known debts, and every debt listed is st
   assert.deepEqual(fresh, [], 'imports that go up a floor: turn them around, or (if they must stay for now) list them in DEBT with why');
   const gone = Object.keys(DEBT).filter((k) => !all.has(k) || !goesUp(k));
   assert.deepEqual(gone, [], 'debts paid: take them off DEBT in src/lint/rooms.ts');
+});
+
+test('nothing in src/ below the CLI imports an adapter or the reference: the kit knows runtimes only through the Driver seam', () => {
+  const below = [...arrows(ROOT)].filter(([k]) => {
+    const [from, to] = k.split(' -> ');
+    const kitRoom = ROOMS.find((r) => r.name === from)!.paths.every((p) => p.startsWith('src/')) && from !== 'cli';
+    return kitRoom && ['adapters', 'runtime', 'mutants', 'reference harness'].includes(to!);
+  });
+  assert.deepEqual(below.map(([k, files]) => `${k} (${files.join(', ')})`), []);
 });
 
 test('every source file is in a room', () => {

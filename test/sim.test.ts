@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Scheduler, SIM_EPOCH, WorldStuck } from '../src/sim/scheduler.ts';
-import { SimWire } from '../src/sim/network.ts';
+import { SimWire } from '../impl-reference/harness/sim-network.ts';
 import { Prng } from '../src/nemesis/prng.ts';
 
 test('timers fire in virtual time, at once in wall time', async () => {

@@ -4,12 +4,12 @@
 // connection, or one node's calls to the Store and the answers back): what a connection
 // guarantees, and nothing more. Across lanes the seed decides the order.
 
-import type { Rid } from '../driver/types.ts';
-import type { Wire } from '../../impl-reference/transport/wire.ts';
-import type { Store } from '../../impl-reference/store/types.ts';
-import type { Prng } from '../nemesis/prng.ts';
-import type { Latency } from '../driver/target.ts';
-import type { Scheduler } from './scheduler.ts';
+import type { Rid } from '../../src/driver/types.ts';
+import type { Wire } from '../transport/wire.ts';
+import type { Store } from '../store/types.ts';
+import type { Prng } from '../../src/nemesis/prng.ts';
+import type { Latency } from '../../src/driver/target.ts';
+import type { Scheduler } from '../../src/sim/scheduler.ts';
 
 /** A latency range in whole milliseconds, both ends included. */
 // The range type is the Target's (src/driver/target.ts), which carries it to this world.

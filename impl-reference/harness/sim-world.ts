@@ -4,13 +4,13 @@
 // that network. The nodes are the embedded backend's, unchanged (impl-reference/harness/
 // in-process-host.ts); only the world under them is simulated.
 
-import type { InProcessWorld } from '../../impl-reference/harness/in-process-host.ts';
-import type { WorldEvent } from '../driver/world.ts';
-import { memoryStreams } from '../../impl-reference/sessions/stream.ts';
-import { Prng } from '../nemesis/prng.ts';
-import { seededIds } from './ids.ts';
-import { SimWire, storeAcross, type Latency } from './network.ts';
-import { Scheduler } from './scheduler.ts';
+import type { InProcessWorld } from './in-process-host.ts';
+import type { WorldEvent } from '../../src/driver/world.ts';
+import { memoryStreams } from '../sessions/stream.ts';
+import { Prng } from '../../src/nemesis/prng.ts';
+import { seededIds } from '../../src/sim/ids.ts';
+import { SimWire, storeAcross, type Latency } from './sim-network.ts';
+import { Scheduler } from '../../src/sim/scheduler.ts';
 
 export interface SimOptions {
   seed: number;
