@@ -15,6 +15,7 @@
 // the kit on arrival; a killed incarnation's later lines are not accepted (node-child.ts).
 
 import { randomBytes } from 'node:crypto';
+import type { StartConfig } from '../../src/driver/node-program.ts';
 import type {
   ChannelServerSpec, ChannelSpec, Description, Driver, Fault, FaultResult, JournalEntry, NodeOptions, NodeView,
   ObjectRecordView, OperationSpec, Outcome, PeerView, RelocationView, Rid, SessionView, StoreLogEntry, Topology,
@@ -41,26 +42,6 @@ const NEEDS_STORE = ['objects', 'instance-spots', 'store-faults', 'relocation', 
 const PEERS_READY_WITHIN_MS = 5000;
 
 /** What a node program process is given when it starts (docs/node-program.md, "Start configuration"). */
-export interface StartConfig {
-  rid: Rid;
-  mesh: string;
-  /** 1 for the first process of this RID, one more for each restart: the kit's count, for the node's logs. */
-  incarnation: number;
-  /** The mesh credential every member proves its RID with. */
-  credential: string;
-  /** Where to listen: a host and port 0 (any free port); the node answers the address it got. */
-  listen: string;
-  /** Every other node of the mesh, at the address of the kit's relay for that link. */
-  peers: Record<Rid, string>;
-  nodeOptions: NodeOptions;
-  channels: ChannelSpec[];
-  /** Gates of the test application already released (they stay open for every incarnation). */
-  releasedGates: string[];
-  /** The Location Store, for a program that serves objects: the kit's relay to its Redis, and the cluster's key namespace. */
-  store?: { address: string; namespace: string };
-  /** MessageFollowDuration for this run of the topology, when it sets one (0 turns Message Follow off). */
-  messageFollowMs?: number;
-}
 
 interface Slot {
   rid: Rid;

@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChannelServerSpec, ChannelSpec, Description, Fault, NodeOptions, OperationSpec, Rid } from '../../src/driver/types.ts';
 import type { ChannelConfig, NodeConfig } from './config.ts';
+import type { StartConfig } from '../../src/driver/node-program.ts';
 import { programParts, type ProgramParts } from './program-parts.ts';
 import { FAILPOINT_NAMES } from '../../src/driver/failpoints.ts';
 import { PROCESS_TIMINGS } from './process-timings.ts';
@@ -35,22 +36,6 @@ const FAILPOINTS = [
   ...FAILPOINT_NAMES.filter((n) => n.startsWith('activation.') || n.startsWith('relocation.')),
 ];
 
-/** The start configuration (adapters/node-program/cluster.ts, StartConfig). */
-export interface StartConfig {
-  rid: Rid;
-  mesh: string;
-  incarnation: number;
-  credential: string;
-  listen: string;
-  peers: Record<Rid, string>;
-  nodeOptions?: NodeOptions;
-  channels?: ChannelSpec[];
-  releasedGates?: string[];
-  /** The Location Store: the kit's relay to a Redis, and the run's key namespace (level objects and up). */
-  store?: { address: string; namespace: string };
-  /** MessageFollowDuration of this topology, if it sets one (0: off); else the timings'. */
-  messageFollowMs?: number;
-}
 
 export type Notify = (method: 'journal' | 'outcome' | 'store', params: unknown) => void;
 
