@@ -1,6 +1,7 @@
 // Mutants of the Session owner side (spec 6; sessions/session-host.ts, requests.ts): Sessions, bindings and relays
-// that outlive what they belong to. Each function acts out one bug; the SessionHost or its ClientRequests calls it from the
-// decision point where the rule lives. They touch Sessions, their connections and the shared list;
+// that outlive what they belong to. Each function acts out one bug; SESSION_MUTANTS, at the end, says which rule of
+// sessions/session-rules.ts each mutant implements with it (the others, still switches, are called from the
+// decision point where the rule lives). They touch Sessions, their connections and the shared list;
 // the relay mutants also the node's peer links, the Caller's send and the Location Store, declared
 // here structurally.
 
@@ -9,7 +10,9 @@ import type { Rid } from '../../src/driver/types.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
 import type { Operation } from '../node/operation.ts';
 import type { Binding, Session } from '../sessions/session.ts';
+import type { SessionRules } from '../sessions/session-rules.ts';
 import type { Work, WorkResult } from '../node/work.ts';
+import type { MutantName } from './index.ts';
 import type { SessionOwner, SharedSessions } from './shared-sessions.ts';
 
 /** late-disconnect-ends-new-session: the client's newest open Session here, whichever connection closed (R-SES-2). */
@@ -167,3 +170,27 @@ export async function refreshAfterRouteLoss(links: RouteLinks, store: { read<T>(
   b.location = { owner: rec.owner, generation: rec.generation };
   b.history.push({ event: 'location-update', route: rec.owner, generation: rec.generation, at: clock.now() });
 }
+
+/** Each mutant of the Session owner side (sessions/session-rules.ts): the rule it implements otherwise. */
+export const SESSION_MUTANTS = {
+  // V15.4: a restarted process reloads the Sessions of the one before it.
+  'restart-reloads-sessions': { processStarted: (side) => reloadSessions(side.shared, side.sessions, side.owner) },
+  // V15.3: a dying process hands its client connections to another.
+  'session-connection-adopted': { connectionTakenOver: (side, session) => adoptConnection(side.shared, session, side.owner) },
+  // R-SES-2.3: a disconnect ends the client's newest Session here.
+  'late-disconnect-ends-new-session': { sessionOfClosedConnection: (side, closed) => (closed.client ? (newestOpenOf(side.sessions.values(), closed.client) ?? closed) : closed) },
+  // R-SES-1.2: the location update is ignored.
+  'location-update-ignored': { appliesLocationUpdate: () => false },
+  // R-SES-3.5: an update for a dead owner's binding goes to the client's newest Session.
+  'location-update-follows-client': { updateOfLostSessions: (side, u) => void updateNewestSessionOf(side.shared, u, side.owner) },
+  // R-SES-1.5: every bound binding of the Actor moves, whatever its generation.
+  'location-update-ignores-generation': { updateApplies: () => true },
+  // R-SES-1.4: the binding ends, for the client to bind again.
+  'relocation-forces-rebind': { bindingFollowsRelocation: () => false },
+  // R-SES-1.3: the location snapshot stays on the old owner.
+  'location-snapshot-not-updated': { snapshotAfterUpdate: (before) => before },
+  // R-SES-1.1: the client is sent away to reconnect.
+  'relocation-redirects-client': { clientTold: (session) => redirectClient(session) },
+  // R-SES-3.4: a reply whose Session is gone goes to the client's newest Session.
+  'session-reply-follows-client': { replyOfLostSession: (side, relay, opId, result) => void replyToNewestSession(side.shared, relay, opId, result) },
+} satisfies { [M in MutantName]?: Partial<SessionRules> };
