@@ -1,7 +1,6 @@
 // Mutants of the Session owner side (spec 6; sessions/session-host.ts, requests.ts): Sessions, bindings and relays
 // that outlive what they belong to. Each function acts out one bug; SESSION_MUTANTS, at the end, says which rule of
-// sessions/session-rules.ts each mutant implements with it (the others, still switches, are called from the
-// decision point where the rule lives). They touch Sessions, their connections and the shared list;
+// sessions/session-rules.ts each mutant implements with it. They touch Sessions, their connections and the shared list;
 // the relay mutants also the node's peer links, the Caller's send and the Location Store, declared
 // here structurally.
 
@@ -10,7 +9,7 @@ import type { Rid } from '../../src/driver/types.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
 import type { Operation } from '../node/operation.ts';
 import type { Binding, Session } from '../sessions/session.ts';
-import type { SessionRules } from '../sessions/session-rules.ts';
+import { REFERENCE_SESSIONS, type RouteLinks, type SessionRules } from '../sessions/session-rules.ts';
 import type { Work, WorkResult } from '../node/work.ts';
 import type { MutantName } from './index.ts';
 import type { SessionOwner, SharedSessions } from './shared-sessions.ts';
@@ -136,10 +135,6 @@ export async function updateNewestSessionOf(shared: SharedSessions, u: { objectI
   }
 }
 
-/** What the relay mutants use of the node's peer links. */
-export interface RouteLinks {
-  link(peer: Rid): { readonly history: ReadonlyArray<{ event: string; at: number }>; whenReady(): Promise<void> } | undefined;
-}
 
 /**
  * relay-resent-after-reconnect: a relay the route accepted and whose connection was then lost is
@@ -193,4 +188,28 @@ export const SESSION_MUTANTS = {
   'relocation-redirects-client': { clientTold: (session) => redirectClient(session) },
   // R-SES-3.4: a reply whose Session is gone goes to the client's newest Session.
   'session-reply-follows-client': { replyOfLostSession: (side, relay, opId, result) => void replyToNewestSession(side.shared, relay, opId, result) },
+  // V15.1-2, R-SES-3.1: hello takes over the client's Session whose owner died.
+  'session-restored-elsewhere': { sessionOfHello: (side, session, client) => restoreLostSession(side.sessions, side.shared, session, client) },
+  // R-SES-3.2: any credential authenticates; or none is needed.
+  'session-auth-accepts-any-credential': { authenticates: () => true },
+  'session-bind-without-auth': { requiresAuthentication: () => false },
+  // V09.2: binding again hands out the old binding's token.
+  'rebind-reuses-token': { bindingToken: (session, objectId, fresh) => takeOldToken(session, objectId) ?? fresh },
+  // R-SES-3.3: a token of another Session of the client is bound here again.
+  'token-resolved-across-sessions': { relayTokenNotHeld: (side, session, token) => bindingOfOtherSession(side.shared, session, token, side.node.clock) },
+  // R-SES-2.1: a relay through an ended binding goes through the Session's current one of that Actor.
+  'stale-token-relays-to-current': { bindingOfRelay: (session, named) => (named.state !== 'bound' ? (currentBinding(session, named.objectId) ?? named) : named) },
+  // V09.3: the binding is refreshed from the record once its route's connection was lost.
+  'binding-refreshed-after-owner-loss': { bindingBeforeRelay: (side, b) => refreshAfterRouteLoss(side.node, side.node.store, b, side.node.clock) },
+  // V02.3: the route not ready, the relay goes to this node; V05.5: one lost with its connection is written again.
+  'relay-falls-back-to-local': {
+    relaySendEnded: (side, op, route, work, end) => (end.kind === 'not-ready' ? side.caller.send(op, side.node.rid, work) : REFERENCE_SESSIONS.relaySendEnded(side, op, route, work, end)),
+  },
+  'relay-resent-after-reconnect': {
+    relaySendEnded: (side, op, route, work, end) => (end.kind === 'lost' ? resendWhenReady(side.caller, side.node, op, route, work, end) : REFERENCE_SESSIONS.relaySendEnded(side, op, route, work, end)),
+  },
+  // R-SES-2.4: an unbind's unknown token is looked up in every Session of this node.
+  'unbind-token-looked-up-node-wide': { unbindTokenNotHeld: (side, token) => bindingOnThisNode(side.sessions.values(), token) },
+  // R-SES-2.2: an unbind with an old token ends the Session's current binding of that Actor.
+  'old-token-unbind-applies': { bindingOfUnbind: (session, named) => currentBinding(session, named.objectId) ?? named },
 } satisfies { [M in MutantName]?: Partial<SessionRules> };

@@ -62,7 +62,8 @@ export class SessionHost {
   constructor(private readonly ctx: SessionHostContext) {
     this.rules = ctx.rules;
     this.side = { owner: this, sessions: this.sessions, shared: ctx.shared };
-    this.requests = new ClientRequests({
+    this.requests = new ClientRequests(
+      {
       node: ctx.node,
       caller: ctx.caller,
       clientCredential: ctx.clientCredential,
@@ -72,7 +73,9 @@ export class SessionHost {
       endSession: (session, closeSocket) => this.endSession(session, closeSocket),
       endBinding: (session, b) => this.endBinding(session, b),
       setState: (b, state) => this.setState(b, state),
-    });
+      },
+      ctx.rules,
+    );
   }
 
   private get node(): SessionOwnerNode {

@@ -1,13 +1,19 @@
-// The Session owner's rules (spec 6; R-SES-1..3, V15): what a Session's life is bound to (its
-// connection, its process), and how a relocation's location update reaches the bindings. SessionHost
-// asks them by name where each applies; REFERENCE_SESSIONS is the Framework's behaviour (a Session
-// lives in its owner process only: nothing of it is restored, handed on or looked up elsewhere), and a
-// kit mutant of this side is another implementation of one of them (SESSION_MUTANTS in
+// The Session owner's rules (spec 6; R-SES-1..3, V02, V05, V09, V15): what a Session's life is bound
+// to (its connection, its process), how a relocation's location update reaches the bindings, what
+// authenticates a Session, what a token names, and where a relay goes. SessionHost and its
+// ClientRequests ask them by name where each applies; REFERENCE_SESSIONS is the Framework's
+// behaviour (a Session lives in its owner process only: nothing of it is restored, handed on or
+// looked up elsewhere; a token names one binding of one Session; a relay goes to its binding's route
+// once), and a kit mutant of this side is another implementation of one of them (SESSION_MUTANTS in
 // impl-reference/mutants/sessions.ts).
 
+import type { Clock } from '../../src/driver/clock.ts';
 import type { Rid } from '../../src/driver/types.ts';
+import type { SendEnd } from '../connection/node-context.ts';
 import type { SessionOwner, SharedSessions } from '../mutants/shared-sessions.ts';
+import type { Operation } from '../node/operation.ts';
 import type { Work, WorkResult } from '../node/work.ts';
+import type { NodeStore } from '../store/node-store.ts';
 import type { Binding, Session } from './session.ts';
 
 export type LocationUpdate = { objectId: string; generation: number; owner: Rid };
@@ -18,6 +24,22 @@ export type SessionRelay = Extract<Work, { type: 'session-relay' }>;
 export interface SessionSide {
   /** This process, as the shared list sees it. */
   readonly owner: SessionOwner;
+  /** The Sessions this process holds. */
+  readonly sessions: Map<string, Session>;
+  /** Only mutants read it: the reference keeps every Session in its own process. */
+  readonly shared: SharedSessions;
+}
+
+/** The node's peer links, as the rules may look at them (only mutants do). */
+export interface RouteLinks {
+  link(peer: Rid): { readonly history: ReadonlyArray<{ event: string; at: number }>; whenReady(): Promise<void> } | undefined;
+}
+
+/** What the rules may use of the side answering a client's requests (a ClientRequests' desk). */
+export interface RequestSide {
+  readonly node: RouteLinks & { readonly rid: Rid; readonly clock: Clock; readonly store: NodeStore };
+  /** How this node sends operations through the mesh. */
+  readonly caller: { send(op: Operation, target: Rid, work: Work): Promise<SendEnd> };
   /** The Sessions this process holds. */
   readonly sessions: Map<string, Session>;
   /** Only mutants read it: the reference keeps every Session in its own process. */
@@ -48,6 +70,29 @@ export interface SessionRules {
   clientTold(session: Session): void;
   /** R-SES-3.4: a relay's reply goes back to the Session that asked, or nowhere: never to the client's new Session. */
   replyOfLostSession(side: SessionSide, relay: SessionRelay, opId: string, result: WorkResult): void;
+  /** V15.1-2, R-SES-3.1: hello on a new connection is a new Session: nothing of one whose owner died is restored in it. */
+  sessionOfHello(side: RequestSide, session: Session, client: string): Promise<void>;
+  /** R-SES-3.2: a Session authenticates with the mesh's client credential, or ends. */
+  authenticates(proofVerified: boolean): boolean;
+  /** R-SES-3.2: nothing is bound, relayed or unbound before the Session authenticated. */
+  requiresAuthentication(): boolean;
+  /** V09.2: a binding of a re-created Actor is a new binding, with a token of its own (`fresh`). */
+  bindingToken(session: Session, objectId: string, fresh: string): string;
+  /** R-SES-3.3: a token is known only to the Session that bound it: one it does not hold names nothing. */
+  relayTokenNotHeld(side: RequestSide, session: Session, token: string): Promise<Binding | undefined>;
+  /** R-SES-2.1: a token names one binding; a relay goes through that one, ended or not. */
+  bindingOfRelay(session: Session, named: Binding): Binding;
+  /** V09.3: a binding keeps the incarnation it was made for, whatever became of its route's process. */
+  bindingBeforeRelay(side: RequestSide, b: Binding): Promise<void>;
+  /**
+   * V02.3, V05.5: a relay goes to its binding's route and nowhere else, once: its send's end is the
+   * relay's, route not ready or connection lost alike.
+   */
+  relaySendEnded(side: RequestSide, op: Operation, route: Rid, work: Work, end: SendEnd): Promise<SendEnd>;
+  /** R-SES-2.4: an unbind's token is looked up in the requesting Session only: one it does not hold names nothing. */
+  unbindTokenNotHeld(side: RequestSide, token: string): Binding | undefined;
+  /** R-SES-2.2: an unbind ends the binding its token names, never a newer one of the same Actor. */
+  bindingOfUnbind(session: Session, named: Binding): Binding;
 }
 
 export const REFERENCE_SESSIONS: SessionRules = {
@@ -61,4 +106,14 @@ export const REFERENCE_SESSIONS: SessionRules = {
   snapshotAfterUpdate: (_before, u) => ({ owner: u.owner, generation: u.generation }),
   clientTold: () => {},
   replyOfLostSession: () => {},
+  sessionOfHello: async () => {},
+  authenticates: (proofVerified) => proofVerified,
+  requiresAuthentication: () => true,
+  bindingToken: (_session, _objectId, fresh) => fresh,
+  relayTokenNotHeld: async () => undefined,
+  bindingOfRelay: (_session, named) => named,
+  bindingBeforeRelay: async () => {},
+  relaySendEnded: async (_side, _op, _route, _work, end) => end,
+  unbindTokenNotHeld: () => undefined,
+  bindingOfUnbind: (_session, named) => named,
 };
