@@ -1,6 +1,6 @@
 // Mutants of the Session owner side (spec 6; sessions/session-host.ts, requests.ts): Sessions, bindings and relays
-// that outlive what they belong to. Each function acts out one bug; the SessionHost or its ClientRequests calls it from the
-// decision point where the rule lives. They touch Sessions, their connections and the shared list;
+// that outlive what they belong to. Each function acts out one bug; SESSION_MUTANTS, at the end, says which rule of
+// sessions/session-rules.ts each mutant implements with it. They touch Sessions, their connections and the shared list;
 // the relay mutants also the node's peer links, the Caller's send and the Location Store, declared
 // here structurally.
 
@@ -9,7 +9,9 @@ import type { Rid } from '../../src/driver/types.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
 import type { Operation } from '../node/operation.ts';
 import type { Binding, Session } from '../sessions/session.ts';
+import { REFERENCE_SESSIONS, type RouteLinks, type SessionRules } from '../sessions/session-rules.ts';
 import type { Work, WorkResult } from '../node/work.ts';
+import type { MutantName } from './index.ts';
 import type { SessionOwner, SharedSessions } from './shared-sessions.ts';
 
 /** late-disconnect-ends-new-session: the client's newest open Session here, whichever connection closed (R-SES-2). */
@@ -133,10 +135,6 @@ export async function updateNewestSessionOf(shared: SharedSessions, u: { objectI
   }
 }
 
-/** What the relay mutants use of the node's peer links. */
-export interface RouteLinks {
-  link(peer: Rid): { readonly history: ReadonlyArray<{ event: string; at: number }>; whenReady(): Promise<void> } | undefined;
-}
 
 /**
  * relay-resent-after-reconnect: a relay the route accepted and whose connection was then lost is
@@ -167,3 +165,51 @@ export async function refreshAfterRouteLoss(links: RouteLinks, store: { read<T>(
   b.location = { owner: rec.owner, generation: rec.generation };
   b.history.push({ event: 'location-update', route: rec.owner, generation: rec.generation, at: clock.now() });
 }
+
+/** Each mutant of the Session owner side (sessions/session-rules.ts): the rule it implements otherwise. */
+export const SESSION_MUTANTS = {
+  // V15.4: a restarted process reloads the Sessions of the one before it.
+  'restart-reloads-sessions': { processStarted: (side) => reloadSessions(side.shared, side.sessions, side.owner) },
+  // V15.3: a dying process hands its client connections to another.
+  'session-connection-adopted': { connectionTakenOver: (side, session) => adoptConnection(side.shared, session, side.owner) },
+  // R-SES-2.3: a disconnect ends the client's newest Session here.
+  'late-disconnect-ends-new-session': { sessionOfClosedConnection: (side, closed) => (closed.client ? (newestOpenOf(side.sessions.values(), closed.client) ?? closed) : closed) },
+  // R-SES-1.2: the location update is ignored.
+  'location-update-ignored': { appliesLocationUpdate: () => false },
+  // R-SES-3.5: an update for a dead owner's binding goes to the client's newest Session.
+  'location-update-follows-client': { updateOfLostSessions: (side, u) => void updateNewestSessionOf(side.shared, u, side.owner) },
+  // R-SES-1.5: every bound binding of the Actor moves, whatever its generation.
+  'location-update-ignores-generation': { updateApplies: () => true },
+  // R-SES-1.4: the binding ends, for the client to bind again.
+  'relocation-forces-rebind': { bindingFollowsRelocation: () => false },
+  // R-SES-1.3: the location snapshot stays on the old owner.
+  'location-snapshot-not-updated': { snapshotAfterUpdate: (before) => before },
+  // R-SES-1.1: the client is sent away to reconnect.
+  'relocation-redirects-client': { clientTold: (session) => redirectClient(session) },
+  // R-SES-3.4: a reply whose Session is gone goes to the client's newest Session.
+  'session-reply-follows-client': { replyOfLostSession: (side, relay, opId, result) => void replyToNewestSession(side.shared, relay, opId, result) },
+  // V15.1-2, R-SES-3.1: hello takes over the client's Session whose owner died.
+  'session-restored-elsewhere': { sessionOfHello: (side, session, client) => restoreLostSession(side.sessions, side.shared, session, client) },
+  // R-SES-3.2: any credential authenticates; or none is needed.
+  'session-auth-accepts-any-credential': { authenticates: () => true },
+  'session-bind-without-auth': { requiresAuthentication: () => false },
+  // V09.2: binding again hands out the old binding's token.
+  'rebind-reuses-token': { bindingToken: (session, objectId, fresh) => takeOldToken(session, objectId) ?? fresh },
+  // R-SES-3.3: a token of another Session of the client is bound here again.
+  'token-resolved-across-sessions': { relayTokenNotHeld: (side, session, token) => bindingOfOtherSession(side.shared, session, token, side.node.clock) },
+  // R-SES-2.1: a relay through an ended binding goes through the Session's current one of that Actor.
+  'stale-token-relays-to-current': { bindingOfRelay: (session, named) => (named.state !== 'bound' ? (currentBinding(session, named.objectId) ?? named) : named) },
+  // V09.3: the binding is refreshed from the record once its route's connection was lost.
+  'binding-refreshed-after-owner-loss': { bindingBeforeRelay: (side, b) => refreshAfterRouteLoss(side.node, side.node.store, b, side.node.clock) },
+  // V02.3: the route not ready, the relay goes to this node; V05.5: one lost with its connection is written again.
+  'relay-falls-back-to-local': {
+    relaySendEnded: (side, op, route, work, end) => (end.kind === 'not-ready' ? side.caller.send(op, side.node.rid, work) : REFERENCE_SESSIONS.relaySendEnded(side, op, route, work, end)),
+  },
+  'relay-resent-after-reconnect': {
+    relaySendEnded: (side, op, route, work, end) => (end.kind === 'lost' ? resendWhenReady(side.caller, side.node, op, route, work, end) : REFERENCE_SESSIONS.relaySendEnded(side, op, route, work, end)),
+  },
+  // R-SES-2.4: an unbind's unknown token is looked up in every Session of this node.
+  'unbind-token-looked-up-node-wide': { unbindTokenNotHeld: (side, token) => bindingOnThisNode(side.sessions.values(), token) },
+  // R-SES-2.2: an unbind with an old token ends the Session's current binding of that Actor.
+  'old-token-unbind-applies': { bindingOfUnbind: (session, named) => currentBinding(session, named.objectId) ?? named },
+} satisfies { [M in MutantName]?: Partial<SessionRules> };

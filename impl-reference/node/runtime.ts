@@ -85,7 +85,7 @@ export class NodeRuntime {
     const shared = parts.shared ?? (PERSISTED_SESSION_MUTANTS.includes(config.mutant ?? '')
       ? new PersistedSessions(parts.store, config.rid, this.node.lifecycle, (rid, session, frame) => void this.node.sendWork(rid, { type: 'session-frame', session, frame }, config.timings.defaultDeadlineMs), parts.clock)
       : new SharedSessions());
-    this.sessions = new SessionHost({ node: this.node, caller: this.caller, clientCredential: clientCredential(config.credential), shared, net: parts.streams });
+    this.sessions = new SessionHost({ node: this.node, caller: this.caller, clientCredential: clientCredential(config.credential), shared, net: parts.streams, rules: rules.sessions });
     this.node.sessions = this.sessions;
     this.node.onLocationUpdate = (u) => this.sessions.applyLocationUpdate(u);
     this.objects = new ObjectCaller(this.node, this.caller, rules.routing);

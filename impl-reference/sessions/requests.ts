@@ -8,17 +8,6 @@ import type { Ids } from '../../src/driver/ids.ts';
 import type { AppPayload, Attempt, EffectiveTimings, Rid } from '../../src/driver/types.ts';
 import type { Caller, SendEnd } from '../channel/caller.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
-import type { Broken, MutantName } from '../mutants/index.ts';
-import {
-  bindingOfOtherSession,
-  bindingOnThisNode,
-  currentBinding,
-  refreshAfterRouteLoss,
-  resendWhenReady,
-  restoreLostSession,
-  takeOldToken,
-  type RouteLinks,
-} from '../mutants/sessions.ts';
 import type { SharedSessions } from '../mutants/shared-sessions.ts';
 import { Operation } from '../node/operation.ts';
 import type { Letter } from '../objects/mailbox.ts';
@@ -27,6 +16,7 @@ import type { NodeStore } from '../store/node-store.ts';
 import { StoreUnavailableError } from '../store/types.ts';
 import { authProof, isRecord, proofMatches, type WireFrame } from './protocol.ts';
 import type { Session, Binding } from './session.ts';
+import type { RouteLinks, SessionRules } from './session-rules.ts';
 
 /** What the Session owner needs from its node (a MeshNode); its peer links only mutants read. */
 export interface SessionOwnerNode extends RouteLinks {
@@ -34,7 +24,6 @@ export interface SessionOwnerNode extends RouteLinks {
   readonly clock: Clock;
   readonly ids: Ids;
   readonly store: NodeStore;
-  readonly broken: Broken;
   readonly timings: EffectiveTimings;
   /** false once the process died. */
   readonly alive: boolean;
@@ -62,14 +51,13 @@ export interface RequestDesk {
 }
 
 export class ClientRequests {
-  constructor(private readonly desk: RequestDesk) {}
+  constructor(
+    private readonly desk: RequestDesk,
+    private readonly rules: SessionRules,
+  ) {}
 
   private get node(): SessionOwnerNode {
     return this.desk.node;
-  }
-
-  private broken(name: MutantName): boolean {
-    return this.node.broken(name);
   }
 
   /** One line arrived on the Session's connection: a request, answered whatever it does. */
@@ -118,14 +106,14 @@ export class ClientRequests {
   private async hello(session: Session, id: string, client: string): Promise<void> {
     session.client = client;
     // V15, R-SES-3: a Session ends with its owner process; hello on a new connection is a new Session.
-    if (this.broken('session-restored-elsewhere')) await restoreLostSession(this.desk.sessions, this.desk.shared, session, client);
+    await this.rules.sessionOfHello(this.desk, session, client);
     this.desk.send(session, { t: 'ok', id, session: session.id });
   }
 
   private auth(session: Session, id: string, proof: unknown): void {
     const verified = proofMatches(authProof(this.desk.clientCredential, session.nonce), proof);
     // R-SES-3: a Session authenticates with the mesh's client credential, or ends.
-    if (!verified && !this.broken('session-auth-accepts-any-credential')) {
+    if (!this.rules.authenticates(verified)) {
       this.desk.send(session, { t: 'fail', id, errorKind: 'Unauthenticated' });
       return this.desk.endSession(session, true);
     }
@@ -135,7 +123,7 @@ export class ClientRequests {
 
   private authenticated(session: Session, id: string): boolean {
     // R-SES-3: nothing is bound, relayed or unbound before the Session authenticated.
-    if (session.authenticated || this.broken('session-bind-without-auth')) return true;
+    if (session.authenticated || !this.rules.requiresAuthentication()) return true;
     this.desk.send(session, { t: 'fail', id, errorKind: 'Unauthenticated' });
     return false;
   }
@@ -158,9 +146,8 @@ export class ClientRequests {
     for (const b of session.bindings.values()) {
       if (b.objectId === objectId && b.state === 'bound' && b.generation !== rec.generation) this.desk.endBinding(session, b);
     }
-    let token = this.node.ids.base64url(18);
     // V09: a binding of a re-created Actor is a new binding, with a token of its own.
-    if (this.broken('rebind-reuses-token')) token = takeOldToken(session, objectId) ?? token;
+    const token = this.rules.bindingToken(session, objectId, this.node.ids.base64url(18));
     const binding: Binding = {
       token,
       objectId,
@@ -178,22 +165,19 @@ export class ClientRequests {
     if (!this.authenticated(session, id)) return;
     let b = session.bindings.get(token);
     // R-SES-3: a token is known only to the Session that bound it; a new Session binds again.
-    if (!b && this.broken('token-resolved-across-sessions')) b = await bindingOfOtherSession(this.desk.shared, session, token, this.node.clock);
+    if (!b) b = await this.rules.relayTokenNotHeld(this.desk, session, token);
     if (!b) return this.desk.send(session, { t: 'fail', id, errorKind: 'NotFound' });
     // R-SES-2: a token names one binding; through an ended one nothing is relayed.
-    if (b.state !== 'bound' && this.broken('stale-token-relays-to-current')) b = currentBinding(session, b.objectId) ?? b;
+    b = this.rules.bindingOfRelay(session, b);
     if (b.state !== 'bound') return this.desk.send(session, { t: 'fail', id, errorKind: 'BindingEnded' });
     // V09: a binding keeps the incarnation it was made for, whatever became of its route's process.
-    if (this.broken('binding-refreshed-after-owner-loss')) await refreshAfterRouteLoss(this.node, this.node.store, b, this.node.clock);
+    await this.rules.bindingBeforeRelay(this.desk, b);
     // The relay is an operation of its own on the mesh, with the client's request ID, sent to the
     // binding's route and nowhere else.
     const op = new Operation(id, this.node.clock.now() + deadlineMs, () => {}, this.node.clock);
     const work: Work = { type: 'session-relay', objectId: b.objectId, generation: b.generation, payload, client: session.client ?? '', session: session.id };
-    let end = await this.desk.caller.send(op, b.route, work);
-    // V02: a relay keeps its binding's route. The mutant falls back to this node when the route is not ready.
-    if (end.kind === 'not-ready' && this.broken('relay-falls-back-to-local')) end = await this.desk.caller.send(op, this.node.rid, work);
-    // V05: a relay lost with its connection is not written again on the new connection.
-    if (end.kind === 'lost' && this.broken('relay-resent-after-reconnect')) end = await resendWhenReady(this.desk.caller, this.node, op, b.route, work, end);
+    // V02: a relay keeps its binding's route; V05: one lost with its connection is not written again on a new one.
+    const end = await this.rules.relaySendEnded(this.desk, op, b.route, work, await this.desk.caller.send(op, b.route, work));
     op.finish('failure'); // ends the internal operation; nobody receives this result
     const attempts: Attempt[] = op.attempts.map((a) => ({ ...a }));
     this.desk.send(session, this.relayAnswer(session, b, id, end, attempts));
@@ -221,10 +205,10 @@ export class ClientRequests {
     if (!this.authenticated(session, id)) return;
     let b = session.bindings.get(token);
     // R-SES-2: a token is looked up in the requesting Session only; a previous Session's is unknown here.
-    if (!b && this.broken('unbind-token-looked-up-node-wide')) b = bindingOnThisNode(this.desk.sessions.values(), token);
+    if (!b) b = this.rules.unbindTokenNotHeld(this.desk, token);
     if (!b) return this.desk.send(session, { t: 'fail', id, errorKind: 'NotFound' });
     // R-SES-2: an unbind ends the binding its token names, never a newer one of the same Actor.
-    if (this.broken('old-token-unbind-applies')) b = currentBinding(session, b.objectId) ?? b;
+    b = this.rules.bindingOfUnbind(session, b);
     if (b.state !== 'bound') return this.desk.send(session, { t: 'fail', id, errorKind: 'BindingEnded' });
     this.desk.setState(b, 'unbound');
     this.desk.send(session, { t: 'ok', id });

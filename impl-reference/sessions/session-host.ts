@@ -21,22 +21,14 @@
 import type { Rid } from '../../src/driver/types.ts';
 import type { OwnerSessionView } from '../../src/driver/sessions.ts';
 import type { Caller } from '../channel/caller.ts';
-import type { MutantName } from '../mutants/index.ts';
-import {
-  adoptConnection,
-  newestOpenOf,
-  redirectClient,
-  reloadSessions,
-  replyToNewestSession,
-  updateNewestSessionOf,
-} from '../mutants/sessions.ts';
 import type { SharedSessions } from '../mutants/shared-sessions.ts';
-import type { Work, WorkResult } from '../node/work.ts';
+import type { WorkResult } from '../node/work.ts';
 import { encode, LineReader, type WireFrame } from './protocol.ts';
 import { ClientRequests, type SessionOwnerNode } from './requests.ts';
 
 export type { SessionOwnerNode } from './requests.ts';
 import { Session, type Binding } from './session.ts';
+import type { LocationUpdate, SessionRelay, SessionRules, SessionSide } from './session-rules.ts';
 import type { StreamNet, StreamServer, StreamSocket } from './stream.ts';
 
 export interface SessionHostContext {
@@ -49,11 +41,11 @@ export interface SessionHostContext {
   shared: SharedSessions;
   /** Where client connections come from (TCP, or a simulated world's streams). */
   net: StreamNet;
+  /** The rules of the Session owner side (session-rules.ts). */
+  rules: SessionRules;
 }
 
-export type LocationUpdate = { objectId: string; generation: number; owner: Rid };
-
-type SessionRelay = Extract<Work, { type: 'session-relay' }>;
+export type { LocationUpdate } from './session-rules.ts';
 
 export class SessionHost {
   private server?: StreamServer;
@@ -63,9 +55,15 @@ export class SessionHost {
   port?: number;
 
   private readonly requests: ClientRequests;
+  private readonly rules: SessionRules;
+  /** What the rules may use of this process. */
+  private readonly side: SessionSide;
 
   constructor(private readonly ctx: SessionHostContext) {
-    this.requests = new ClientRequests({
+    this.rules = ctx.rules;
+    this.side = { owner: this, sessions: this.sessions, shared: ctx.shared };
+    this.requests = new ClientRequests(
+      {
       node: ctx.node,
       caller: ctx.caller,
       clientCredential: ctx.clientCredential,
@@ -75,15 +73,13 @@ export class SessionHost {
       endSession: (session, closeSocket) => this.endSession(session, closeSocket),
       endBinding: (session, b) => this.endBinding(session, b),
       setState: (b, state) => this.setState(b, state),
-    });
+      },
+      ctx.rules,
+    );
   }
 
   private get node(): SessionOwnerNode {
     return this.ctx.node;
-  }
-
-  private broken(name: MutantName): boolean {
-    return this.node.broken(name);
   }
 
   /** The node this Session owner runs on. */
@@ -103,7 +99,7 @@ export class SessionHost {
     if (this.stopped) server.close();
     this.ctx.shared.register(this);
     // V15: a restarted process starts with no Session; what the one before it held ended with it.
-    if (this.broken('restart-reloads-sessions')) await reloadSessions(this.ctx.shared, this.sessions, this);
+    await this.rules.processStarted(this.side);
   }
 
   /** The process ends: every connection drops and every Session it held is gone. */
@@ -113,7 +109,7 @@ export class SessionHost {
     this.server?.close();
     for (const s of this.sessions.values()) {
       // V15: the physical connection ends with the process; no other process takes it over.
-      if (s.state === 'open' && how === 'abandon' && this.broken('session-connection-adopted') && adoptConnection(this.ctx.shared, s, this)) continue;
+      if (s.state === 'open' && how === 'abandon' && this.rules.connectionTakenOver(this.side, s)) continue;
       if (s.state === 'open') this.endSession(s, false);
       if (how === 'abandon') s.socket.resetAndDestroy();
       else if (how === 'error') s.socket.destroy();
@@ -160,8 +156,7 @@ export class SessionHost {
   /** The connection of `session` closed. Only that Session ends - never a newer one (R-SES-2). */
   private disconnected(session: Session): void {
     if (!this.node.live() || this.stopped) return;
-    let ending = session;
-    if (this.broken('late-disconnect-ends-new-session') && session.client) ending = newestOpenOf(this.sessions.values(), session.client) ?? session;
+    const ending = this.rules.sessionOfClosedConnection(this.side, session);
     if (ending.state === 'open') this.endSession(ending, true);
   }
 
@@ -208,28 +203,28 @@ export class SessionHost {
    */
   applyLocationUpdate(u: LocationUpdate): void {
     // R-SES-1: a location update is applied (the mutant ignores it).
-    if (!this.node.live() || this.stopped || this.broken('location-update-ignored')) return;
+    if (!this.node.live() || this.stopped || !this.rules.appliesLocationUpdate()) return;
     // R-SES-3: an update goes to the Session that holds the binding, never to another of its client.
-    if (this.broken('location-update-follows-client')) void updateNewestSessionOf(this.ctx.shared, u, this);
+    this.rules.updateOfLostSessions(this.side, u);
     for (const session of this.sessions.values()) {
       if (session.state !== 'open') continue;
       for (const b of session.bindings.values()) {
         if (b.objectId !== u.objectId || b.state !== 'bound') continue;
         // R-SES-1: an update applies to the bindings of the generation it names only.
-        if (b.generation !== u.generation && !this.broken('location-update-ignores-generation')) continue;
+        if (!this.rules.updateApplies(b.generation, u.generation)) continue;
         // R-SES-1: the binding follows the relocation; it does not end.
-        if (this.broken('relocation-forces-rebind')) {
+        if (!this.rules.bindingFollowsRelocation()) {
           this.endBinding(session, b);
           continue;
         }
         if (b.route === u.owner && b.location.owner === u.owner) continue;
         b.route = u.owner;
         // R-SES-1: the ActorRef location snapshot moves with the route.
-        if (!this.broken('location-snapshot-not-updated')) b.location = { owner: u.owner, generation: u.generation };
+        b.location = this.rules.snapshotAfterUpdate(b.location, u);
         b.history.push({ event: 'location-update', route: u.owner, generation: u.generation, at: this.node.clock.now() });
         this.send(session, { t: 'location-update', token: b.token, objectId: b.objectId, generation: b.generation, route: u.owner });
         // R-SES-1: the client keeps its connection; it is told, not sent elsewhere.
-        if (this.broken('relocation-redirects-client')) redirectClient(session);
+        this.rules.clientTold(session);
       }
     }
   }
@@ -248,7 +243,7 @@ export class SessionHost {
   async relayArrived(opId: string, work: SessionRelay): Promise<WorkResult | undefined> {
     const result = await this.node.objects.relay(work.objectId, { opId, payload: work.payload }, work.generation);
     // R-SES-3: the reply goes back on the route to the Session that asked, or nowhere.
-    if (result && this.broken('session-reply-follows-client')) void replyToNewestSession(this.ctx.shared, work, opId, result);
+    if (result) this.rules.replyOfLostSession(this.side, work, opId, result);
     return result;
   }
 

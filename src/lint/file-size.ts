@@ -26,8 +26,6 @@ export const SWITCHES_LEFT: Record<string, number> = {
   'impl-reference/relocation/relocation.ts': 3,
   'impl-reference/relocation/source.ts': 15,
   'impl-reference/relocation/target.ts': 18,
-  'impl-reference/sessions/requests.ts': 11,
-  'impl-reference/sessions/session-host.ts': 10,
 };
 
 /** `broken('<name>')` calls in a file's text. */
