@@ -76,3 +76,24 @@ export function timerLateness(at: number): { settle(): Promise<number> } {
   const fired = sleep(due - now()).then(() => Math.max(0, now() - due));
   return { settle: () => fired };
 }
+
+/**
+ * How far a timer that repeats every `everyMs` from now drifts behind its schedule by the instant
+ * `until`: each firing waits for the one before it, so every stall of the machine in the window
+ * adds up, as it does for a runtime's own periodic check (a liveness check that runs every
+ * heartbeat interval, as Node's setInterval or any loop of sleeps does). A one-off timer at the
+ * deadline (timerLateness) sees only the stall at that instant; a check that turns on a periodic
+ * timer allows the larger of the two. On the simulated backend both are 0.
+ */
+export function intervalDrift(everyMs: number, until: number): { settle(): Promise<number> } {
+  const start = now();
+  const fired = (async () => {
+    let n = 0;
+    while (start + n * everyMs < until) {
+      await sleep(everyMs);
+      n++;
+    }
+    return Math.max(0, now() - (start + n * everyMs));
+  })();
+  return { settle: () => fired };
+}
