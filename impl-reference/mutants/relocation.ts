@@ -14,6 +14,8 @@ import { RELOCATION_PREFIX, relocationKey, type RelocationRecord } from '../relo
 import type { NodeStore } from '../store/node-store.ts';
 import { StoreUnavailableError, type Versioned } from '../store/types.ts';
 import { fail, type Work, type WorkResult } from '../node/work.ts';
+import { REFERENCE_RELOCATION, type RelocationRules } from '../relocation/relocation-rules.ts';
+import type { MutantName } from './index.ts';
 
 /** A message the source had not run, with the resolver of the operation waiting for it. */
 type Waiting = Letter & { resolve(r: WorkResult | undefined): void };
@@ -376,3 +378,24 @@ export async function readThroughGrace(store: NodeStore, key: string, timings: {
     }
   }
 }
+
+const REF = REFERENCE_RELOCATION;
+
+/** Each mutant of planned relocation (relocation/relocation-rules.ts): the rule it implements otherwise. */
+export const RELOCATION_MUTANTS = {
+  // R-OBJ-3: the restarted source follows again; R-REL-6: the restarted target commits; V14: the restarted process cancels.
+  'message-follow-survives-restart': { afterRestart: (side) => followAgain(side) },
+  'relocation-resumes-after-restart': { afterRestart: (side) => resumeRelocations(side) },
+  'restart-cancels-unfinished-relocations': { afterRestart: (side) => cancelUnfinished(side) },
+  // R-REL-5, V14: while following, the source takes the object back, or marks it Missing, when the target's lease runs out.
+  'follow-window-fails-over': { whileFollowing: (side, objectId, target, hosted) => watchTargetWhileFollowing(side, objectId, target, hosted) },
+  'dead-target-marked-missing': { whileFollowing: (side, objectId, target) => markMissingWhenTargetLost(side, objectId, target) },
+  // R-OBJ-3: the source disposes whatever instance of the object is hosted here by now.
+  'source-lets-go-by-object-id': { letGoMovedInstance: (side, objectId) => side.ctx.dispose(objectId) },
+  // R-REL-6: a restarted source follows by the Relocation Store's committed record of its move.
+  'follow-reloaded-from-relocation-store': { followWithoutEntry: (side, objectId, letter) => (!side.ctx.hosted(objectId) ? followFromStore(side, objectId, letter) : undefined) },
+  // R-OBJ-3: no Message Follow at all, or one that never ends, or one each message extends.
+  'no-message-follow': { stillFollowing: () => false },
+  'message-follow-ignores-duration': { stillFollowing: () => true },
+  'message-follow-extended-by-use': { followUntilAfterUse: (_until, now, durationMs) => now + durationMs },
+} satisfies { [M in MutantName]?: Partial<RelocationRules> };

@@ -11,6 +11,8 @@ import { LINK_MUTANTS, MESH_MUTANTS } from './connection.ts';
 import { REFERENCE_ROUTING, type RoutingRules } from '../objects/routing-rules.ts';
 import { ROUTING_MUTANTS } from './objects.ts';
 import { TERMINAL_MUTANTS } from './operation.ts';
+import { REFERENCE_RELOCATION, type RelocationRules } from '../relocation/relocation-rules.ts';
+import { RELOCATION_MUTANTS } from './relocation.ts';
 import { isMutantName, MUTANTS, type MutantInfo, type MutantName } from './index.ts';
 
 export interface Rules {
@@ -19,9 +21,10 @@ export interface Rules {
   relay: RelayRules;
   mesh: MeshRules;
   routing: RoutingRules;
+  relocation: RelocationRules;
 }
 
-const BY_AREA = { calling: CALLING_MUTANTS, terminal: TERMINAL_MUTANTS, relay: RELAY_MUTANTS, mesh: MESH_MUTANTS, link: LINK_MUTANTS, routing: ROUTING_MUTANTS } as const;
+const BY_AREA = { calling: CALLING_MUTANTS, terminal: TERMINAL_MUTANTS, relay: RELAY_MUTANTS, mesh: MESH_MUTANTS, link: LINK_MUTANTS, routing: ROUTING_MUTANTS, relocation: RELOCATION_MUTANTS } as const;
 
 /** The rules of a run: the reference's, with the named mutant's implementation in place of its rule. */
 export function rulesOf(mutant: string | undefined): Rules {
@@ -34,6 +37,7 @@ export function rulesOf(mutant: string | undefined): Rules {
     relay: { ...REFERENCE_RELAY, ...of<RelayRules>(RELAY_MUTANTS) },
     mesh: { ...REFERENCE_MESH, ...of<MeshRules>(LINK_MUTANTS), ...of<MeshRules>(MESH_MUTANTS) },
     routing: { ...REFERENCE_ROUTING, ...of<RoutingRules>(ROUTING_MUTANTS) },
+    relocation: { ...REFERENCE_RELOCATION, ...of<RelocationRules>(RELOCATION_MUTANTS) },
   };
 }
 

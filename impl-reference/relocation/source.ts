@@ -19,10 +19,11 @@ import {
 import type { Letter } from '../objects/mailbox.ts';
 import { fail, ok, type WorkResult } from '../node/work.ts';
 import { relocationKey, type RelocationRecord } from './records.ts';
-import { relayWaitMs, type Relocator } from './side.ts';
+import type { RuledSide } from './relocation-rules.ts';
+import { relayWaitMs } from './side.ts';
 import { committedAt } from './follow.ts';
 
-export async function relocate(side: Relocator, objectId: string, target: Rid, generation: number | undefined): Promise<WorkResult | undefined> {
+export async function relocate(side: RuledSide, objectId: string, target: Rid, generation: number | undefined): Promise<WorkResult | undefined> {
   const hosted = side.ctx.hosted(objectId);
   // One relocation of an object at a time from its source (spec line 95: the running source and
   // the selected target hand off). A second one started before the first passed relay-ready would
@@ -39,7 +40,7 @@ export async function relocate(side: Relocator, objectId: string, target: Rid, g
   }
 }
 
-async function relocateFromHere(side: Relocator, objectId: string, target: Rid, generation: number | undefined, kind: ObjectKind): Promise<WorkResult | undefined> {
+async function relocateFromHere(side: RuledSide, objectId: string, target: Rid, generation: number | undefined, kind: ObjectKind): Promise<WorkResult | undefined> {
   // R-STO-3: grace does not extend a relocation's deadline; the mutant waits out the Store for the grace.
   const rec = side.ctx.broken('relocation-waits-out-grace')
     ? (await readThroughGrace(side.ctx.store, objectKey(objectId), side.ctx.timings, side.ctx.clock)).value as LocationRecord | null
@@ -53,7 +54,7 @@ async function relocateFromHere(side: Relocator, objectId: string, target: Rid, 
   return toTarget(side, rel, kind, []);
 }
 
-export async function toTarget(side: Relocator, rel: RelocationRecord, kind: ObjectKind, tried: Rid[]): Promise<WorkResult | undefined> {
+export async function toTarget(side: RuledSide, rel: RelocationRecord, kind: ObjectKind, tried: Rid[]): Promise<WorkResult | undefined> {
   const { defaultDeadlineMs } = side.ctx.timings;
   // R-REL-1: admission closes only once relay-ready is accepted; the mutant closes it here, and the
   // explicit-failure path below (which has nothing to reopen) leaves it closed.
@@ -134,7 +135,7 @@ export async function toTarget(side: Relocator, rel: RelocationRecord, kind: Obj
 }
 
 /** Relay messages the source had not run into the target's temporary queue. */
-export function handOver(side: Relocator, rel: RelocationRecord, letters: Array<Letter & { resolve(r: WorkResult | undefined): void }>): void {
+export function handOver(side: RuledSide, rel: RelocationRecord, letters: Array<Letter & { resolve(r: WorkResult | undefined): void }>): void {
   for (const letter of letters) {
     void side.ctx.sendWork(rel.target, { type: 'relocation-relay', relocationId: rel.id, objectId: rel.objectId, letter: { opId: letter.opId, payload: letter.payload } }, relayWaitMs(side)).then(letter.resolve);
   }
@@ -144,7 +145,7 @@ export function handOver(side: Relocator, rel: RelocationRecord, letters: Array<
  * The owner the authority record names once it is the target, or when waiting is over. `notBefore`:
  * when the last read that did not name the target was sent (the change came after it).
  */
-async function awaitOwner(side: Relocator, rel: RelocationRecord, withinMs: number): Promise<{ owner: Rid | undefined; notBefore: number }> {
+async function awaitOwner(side: RuledSide, rel: RelocationRecord, withinMs: number): Promise<{ owner: Rid | undefined; notBefore: number }> {
   const end = side.ctx.clock.now() + withinMs;
   let notBefore = 0;
   for (;;) {
