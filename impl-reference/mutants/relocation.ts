@@ -383,6 +383,44 @@ const REF = REFERENCE_RELOCATION;
 
 /** Each mutant of planned relocation (relocation/relocation-rules.ts): the rule it implements otherwise. */
 export const RELOCATION_MUTANTS = {
+  // ---- source ----
+  // R-OBJ-3 (seed 54): the source refuses a second relocation only once the first passed relay-ready.
+  'relocations-at-once-from-source': { refusesWhileRelocating: () => false },
+  // R-STO-3: the source waits out the Store for the grace.
+  'relocation-waits-out-grace': { readOwnRecord: async (side, objectId) => (await readThroughGrace(side.ctx.store, objectKey(objectId), side.ctx.timings, side.ctx.clock)).value as LocationRecord | null },
+  // V08: the generation named is not compared.
+  'relocate-ignores-generation': { generationMatches: () => true },
+  // R-REL-1: admission closes when the relocation starts, and the failed prepare leaves it closed.
+  'admission-not-reopened-after-failed-prepare': { beforePrepare: (side, rel) => void side.forwarding.set(rel.objectId, { target: rel.target, until: Infinity, relocationId: rel.id, committed: false }) },
+  // V13: any answer to the prepare is taken for relay-ready.
+  'prepare-failure-taken-as-relay-ready': { isRelayReady: (reply) => !!reply },
+  // R-REL-1, V14: a failed or lost target is replaced by another node.
+  'relocation-tries-another-target': {
+    prepareFailed: (side, rel, kind, tried) => tryAnotherTarget(side, rel, kind, tried, 'prepare-failed'),
+    targetLostBeforeCommit: (side, rel, kind, tried) => tryAnotherTarget(side, rel, kind, tried, 'target-lost'),
+  },
+  // R-REL-1: the failed prepare is tried again behind the requester's back.
+  'failed-prepare-retried-in-background': {
+    prepareFailed: (side, rel, kind, tried) => {
+      if (!tried.includes(rel.target)) retryInBackground(side, rel, kind);
+      return REF.prepareFailed(side, rel, kind, tried);
+    },
+  },
+  // V16: a relay-ready record with no reply is taken for not written.
+  'unclear-boundary-taken-as-failed': { recordRelayReady: (side, rel) => setStageGuessingFailure(side, rel, 'relay-ready-accepted') },
+  // R-REL-2: the waiting messages stay in the source's mailbox.
+  'waiting-messages-not-handed-over': { waitingToHandOver: () => [] },
+  // V13: the waiting messages go only once the cutover submit answered.
+  'handover-waits-for-cutover': { handOverThenSubmit: (side, rel, waiting, submit) => handOverAfterCutover(side, rel, waiting, submit) },
+  // R-REL-2, V13: a failed cutover rolls back to the source; R-REL-5: the source writes itself back as owner.
+  'rollback-after-relay-ready': { cutoverNotConfirmed: (side, rel) => rollBack(side, rel) },
+  'source-takes-over-after-commit': { cutoverNotConfirmed: (side, rel, submitted) => (submitted ? takeBack(side, rel) : undefined) },
+  // R-REL-6: the target died before the commit, and the source is restored; V12: or a Spot released for cold activation.
+  'source-restored-after-target-death': { targetLostBeforeCommit: (side, rel) => rollBack(side, rel) },
+  'failed-relocation-releases-spot': {
+    targetLostBeforeCommit: (side, rel, kind, tried) => (kind === 'instance-spot' ? releaseForColdActivation(side, rel) : REF.targetLostBeforeCommit(side, rel, kind, tried)),
+  },
+  // ---- a restarted process, Message Follow ----
   // R-OBJ-3: the restarted source follows again; R-REL-6: the restarted target commits; V14: the restarted process cancels.
   'message-follow-survives-restart': { afterRestart: (side) => followAgain(side) },
   'relocation-resumes-after-restart': { afterRestart: (side) => resumeRelocations(side) },

@@ -1,13 +1,20 @@
-// Planned host relocation's rules (spec section 5, 4.2): what a restarted process resumes, and how
-// long and to whom the source follows messages once the move committed (follow.ts). The roles ask
+// Planned host relocation's rules (spec section 5, 4.2): when the source may start a move, what it
+// takes for relay-ready, what it hands over, and what it does when the move fails before or after
+// the irreversible boundary (source.ts); what a restarted process resumes, and how long and to whom
+// the source follows messages once the move committed (follow.ts). The roles ask
 // them by name where each applies (`side.rules.<name>(`); REFERENCE_RELOCATION is the Framework's
 // behaviour (nothing is resumed, rolled back or taken over), and a kit mutant of relocation is
 // another implementation of one of them (RELOCATION_MUTANTS in impl-reference/mutants/relocation.ts).
 
 import type { ObjectKind, Rid } from '../../src/driver/types.ts';
+import { objectKey, type LocationRecord } from '../location/records.ts';
 import type { Letter } from '../objects/mailbox.ts';
-import type { WorkResult } from '../node/work.ts';
+import { fail, type WorkResult } from '../node/work.ts';
+import type { RelocationRecord } from './records.ts';
 import type { Forwarding, Relocator } from './side.ts';
+
+/** A message the source had not run, with the resolver of the operation waiting for it. */
+export type Waiting = Letter & { resolve(r: WorkResult | undefined): void };
 
 /** A node's Relocations as its roles see them: the moves under way, and the rules they follow. */
 export interface RuledSide extends Relocator {
@@ -15,6 +22,40 @@ export interface RuledSide extends Relocator {
 }
 
 export interface RelocationRules {
+  // ---- source (source.ts) ------------------------------------------------------------------------
+  /** R-OBJ-3 (seed 54): one relocation of an object at a time from its source, from its first step to its result. */
+  refusesWhileRelocating(side: Relocator, objectId: string): boolean;
+  /** R-STO-3: the source reads the object's authority record once: StoreFailureGrace extends no relocation's deadline. */
+  readOwnRecord(side: Relocator, objectId: string): Promise<LocationRecord | null>;
+  /** V08: a relocation naming another ObjectGeneration than the record's is rejected (GenerationMismatch). */
+  generationMatches(named: number | undefined, current: number): boolean;
+  /** R-REL-1: source admission closes only once relay-ready is accepted: nothing closes it before the prepare. */
+  beforePrepare(side: Relocator, rel: RelocationRecord): void;
+  /** V13: only a relay-ready reply lets the relocation past the boundary, not just any answer. */
+  isRelayReady(reply: WorkResult | undefined): boolean;
+  /**
+   * R-REL-1: after an explicit failure before relay-ready was accepted (cancelled, the source kept)
+   * the relocation is over: RelocationFailed; no other target is chosen, nor the same one retried.
+   */
+  prepareFailed(side: Relocator, rel: RelocationRecord, kind: ObjectKind, tried: Rid[]): WorkResult | Promise<WorkResult | undefined>;
+  /** V16: accepting relay-ready is recorded like any Store change: an unclear result is re-read, never taken for a failure. Undefined: not recorded. */
+  recordRelayReady(side: Relocator, rel: RelocationRecord): Promise<RelocationRecord | undefined>;
+  /** R-REL-2: all the messages the source has not run go to the target's temporary queue. */
+  waitingToHandOver(side: Relocator, objectId: string): Waiting[];
+  /** V13: the waiting messages are handed over whatever the cutover submit does, so before it. */
+  handOverThenSubmit(side: Relocator, rel: RelocationRecord, waiting: Waiting[], submit: () => Promise<WorkResult | undefined>): Promise<WorkResult | undefined>;
+  /**
+   * R-REL-2, R-REL-5, V13: past the boundary a cutover submit that did not commit restores nothing
+   * and takes nothing back: the source waits for the target to finish (undefined). `submitted`:
+   * the submit was sent (the cutover may have committed).
+   */
+  cutoverNotConfirmed(side: Relocator, rel: RelocationRecord, submitted: boolean): Promise<WorkResult> | undefined;
+  /**
+   * R-REL-6, V14, V12: the target died before the commit: the relocation fails; the source is not
+   * restored, no other target is tried, and an Instance Spot keeps its authority record.
+   */
+  targetLostBeforeCommit(side: Relocator, rel: RelocationRecord, kind: ObjectKind, tried: Rid[]): WorkResult | Promise<WorkResult | undefined>;
+  // ---- a restarted process (relocation.ts) and Message Follow (follow.ts) --------------------------
   /**
    * R-REL-6, R-OBJ-3, V14: a restarted process starts with nothing of the one before it: it
    * resumes no relocation, follows no message and settles nothing it was part of.
@@ -36,6 +77,20 @@ export interface RelocationRules {
 }
 
 export const REFERENCE_RELOCATION: RelocationRules = {
+  refusesWhileRelocating: (side, objectId) => side.relocating.has(objectId),
+  readOwnRecord: async (side, objectId) => (await side.ctx.store.read<LocationRecord>(objectKey(objectId))).value,
+  generationMatches: (named, current) => named === undefined || named === current,
+  beforePrepare: () => {},
+  isRelayReady: (reply) => !!reply?.ok,
+  prepareFailed: () => fail('RelocationFailed'),
+  recordRelayReady: (side, rel) => side.setStage(rel, 'relay-ready-accepted'),
+  waitingToHandOver: (side, objectId) => side.ctx.takeWaiting(objectId),
+  handOverThenSubmit(side, rel, waiting, submit) {
+    side.handOver(rel, waiting);
+    return submit();
+  },
+  cutoverNotConfirmed: () => undefined,
+  targetLostBeforeCommit: () => fail('RelocationFailed'),
   afterRestart: async () => {},
   whileFollowing: () => {},
   letGoMovedInstance: (_side, _objectId, f) => f.letGo?.(),
