@@ -1,8 +1,8 @@
 // Mutants of planned relocation and Message Follow (spec 5, 4.2; relocation/source.ts, target.ts, follow.ts): the
 // rollbacks, retries, takeovers and resumptions the spec forbids, and the guesses, early and late
-// hand-overs and leftovers of a runtime that gets the protocol's order wrong. Each function acts out one bug; Relocations
-// (through its roles) calls it from the decision point where the rule lives. What they use of Relocations is declared
-// here, structurally, so this layer imports nothing above it.
+// hand-overs and leftovers of a runtime that gets the protocol's order wrong. Each function acts out one bug;
+// RELOCATION_MUTANTS at the end says which rule of relocation/relocation-rules.ts each mutant implements with it. What
+// they use of Relocations is declared here, structurally.
 
 import type { Clock, TimerId } from '../../src/driver/clock.ts';
 import type { Ids } from '../../src/driver/ids.ts';
@@ -196,13 +196,6 @@ export async function followFromStore(side: RelocationSide, objectId: string, le
 }
 
 // ---- target ------------------------------------------------------------------------------------
-
-/** fallback-needs-live-source: at the fallback, a target whose source's lease is gone drops what it prepared (R-REL-2). */
-export function abandonPrepared(side: RelocationSide, rel: RelocationRecord): WorkResult {
-  side.prepared.delete(rel.id);
-  side.ctx.dispose(rel.objectId);
-  return fail('RelocationFailed');
-}
 
 /**
  * relayed-message-activates-spot: the first message relayed into a prepared Instance Spot's temporary
@@ -420,6 +413,48 @@ export const RELOCATION_MUTANTS = {
   'failed-relocation-releases-spot': {
     targetLostBeforeCommit: (side, rel, kind, tried) => (kind === 'instance-spot' ? releaseForColdActivation(side, rel) : REF.targetLostBeforeCommit(side, rel, kind, tried)),
   },
+  // ---- target ----
+  // R-REL-1: the target sets up before the prepare can fail, and keeps it when it does.
+  'failed-prepare-not-discarded': { beforeRelayReady: (side, rel, kind) => side.ctx.prepare({ objectId: rel.objectId, kind, generation: rel.generation }) },
+  // R-INST-6: a relocated Instance Spot is activated like a cold one: the factory runs on the target.
+  'relocation-as-cold-activation': {
+    prepareInstance: (side, rel, kind) => {
+      if (kind === 'instance-spot') side.ctx.app.factory(side.ctx.rid, rel.objectId, rel.generation, undefined).catch(() => {});
+      REF.prepareInstance(side, rel, kind);
+    },
+  },
+  // R-REL-3: the target prepares the object with dispatch open.
+  'temporary-queue-not-held': {
+    prepareInstance: (side, rel, kind) => {
+      REF.prepareInstance(side, rel, kind);
+      side.ctx.openDispatch(rel.objectId);
+    },
+  },
+  // R-REL-2: no fallback at all, or one that first waits out a whole cutover deadline.
+  'no-cutover-fallback': { fallbackAfterMs: () => undefined },
+  'fallback-after-cutover-deadline': { fallbackAfterMs: (timings) => timings.cutoverFallbackMs + timings.defaultDeadlineMs },
+  // R-INST-6: the first message relayed into a prepared Instance Spot runs its factory.
+  'relayed-message-activates-spot': { relayedIntoPrepared: (side, p) => (p.kind === 'instance-spot' ? activateForFirstRelay(side, p) : undefined) },
+  // R-REL-2: at the fallback, a target whose source's lease is gone drops what it prepared.
+  'fallback-needs-live-source': { continuesAlone: async (side, rel) => (await side.ctx.store.leaseExpiry(rel.source)) !== null },
+  // R-REL-7: the owner change gives the object a new generation.
+  'relocation-new-generation': { generationAfterMove: (rec) => rec.generation + 1 },
+  // V16: target dispatch opens before the commit's result is known.
+  'dispatch-before-reread': { whileCommitUnknown: (side, objectId) => side.ctx.openDispatch(objectId) },
+  // R-REL-3, V16: an unclear commit guessed, re-read wrongly, or its temporary queue dropped meanwhile.
+  'commit-guessed': { commitOwnerChange: (side, objectId, version, next) => guessCommit(side.ctx.store, side.ctx.ids, objectId, version, next) },
+  'commit-reread-off-by-one': { commitOwnerChange: (side, objectId, version, next) => commitRereadOffByOne(side, objectId, version, next) },
+  'commit-reread-ignores-own-write': { commitOwnerChange: (side, objectId, version, next) => commitRereadIgnoresOwnWrite(side, objectId, version, next) },
+  'unclear-commit-drops-temporary-queue': { commitOwnerChange: (side, objectId, version, next) => commitDroppingQueue(side, objectId, version, next) },
+  // R-OBJ-3: a node that got the object back goes on following its messages away.
+  'follow-outlives-return': { followEndsOnReturn: () => {} },
+  // R-INST-6: only Actors get the relocated-in callback.
+  'spot-relocation-skips-lifecycle': { getsLifecycleCallback: (kind) => kind === 'actor' },
+  // R-REL-4: a failed callback taken for a done one, or undone by giving the object back to the source.
+  'lifecycle-failure-not-retried': { lifecycleDone: () => true },
+  'rollback-after-commit': { afterLifecycleFailure: (side, rel) => rollBackAfterCommit(side, rel) },
+  // R-REL-4: the target gives up after the first failed switchover.
+  'dispatch-switchover-not-retried': { retriesSwitchover: () => false },
   // ---- a restarted process, Message Follow ----
   // R-OBJ-3: the restarted source follows again; R-REL-6: the restarted target commits; V14: the restarted process cancels.
   'message-follow-survives-restart': { afterRestart: (side) => followAgain(side) },
