@@ -1,8 +1,8 @@
 // Mutants of planned relocation and Message Follow (spec 5, 4.2; relocation/source.ts, target.ts, follow.ts): the
 // rollbacks, retries, takeovers and resumptions the spec forbids, and the guesses, early and late
-// hand-overs and leftovers of a runtime that gets the protocol's order wrong. Each function acts out one bug; Relocations
-// (through its roles) calls it from the decision point where the rule lives. What they use of Relocations is declared
-// here, structurally, so this layer imports nothing above it.
+// hand-overs and leftovers of a runtime that gets the protocol's order wrong. Each function acts out one bug;
+// RELOCATION_MUTANTS at the end says which rule of relocation/relocation-rules.ts each mutant implements with it. What
+// they use of Relocations is declared here, structurally.
 
 import type { Clock, TimerId } from '../../src/driver/clock.ts';
 import type { Ids } from '../../src/driver/ids.ts';
@@ -14,6 +14,8 @@ import { RELOCATION_PREFIX, relocationKey, type RelocationRecord } from '../relo
 import type { NodeStore } from '../store/node-store.ts';
 import { StoreUnavailableError, type Versioned } from '../store/types.ts';
 import { fail, type Work, type WorkResult } from '../node/work.ts';
+import { REFERENCE_RELOCATION, type RelocationRules } from '../relocation/relocation-rules.ts';
+import type { MutantName } from './index.ts';
 
 /** A message the source had not run, with the resolver of the operation waiting for it. */
 type Waiting = Letter & { resolve(r: WorkResult | undefined): void };
@@ -195,13 +197,6 @@ export async function followFromStore(side: RelocationSide, objectId: string, le
 
 // ---- target ------------------------------------------------------------------------------------
 
-/** fallback-needs-live-source: at the fallback, a target whose source's lease is gone drops what it prepared (R-REL-2). */
-export function abandonPrepared(side: RelocationSide, rel: RelocationRecord): WorkResult {
-  side.prepared.delete(rel.id);
-  side.ctx.dispose(rel.objectId);
-  return fail('RelocationFailed');
-}
-
 /**
  * relayed-message-activates-spot: the first message relayed into a prepared Instance Spot's temporary
  * queue is taken as the first message of a cold activation, and the factory runs for it (R-INST-6).
@@ -376,3 +371,104 @@ export async function readThroughGrace(store: NodeStore, key: string, timings: {
     }
   }
 }
+
+const REF = REFERENCE_RELOCATION;
+
+/** Each mutant of planned relocation (relocation/relocation-rules.ts): the rule it implements otherwise. */
+export const RELOCATION_MUTANTS = {
+  // ---- source ----
+  // R-OBJ-3 (seed 54): the source refuses a second relocation only once the first passed relay-ready.
+  'relocations-at-once-from-source': { refusesWhileRelocating: () => false },
+  // R-STO-3: the source waits out the Store for the grace.
+  'relocation-waits-out-grace': { readOwnRecord: async (side, objectId) => (await readThroughGrace(side.ctx.store, objectKey(objectId), side.ctx.timings, side.ctx.clock)).value as LocationRecord | null },
+  // V08: the generation named is not compared.
+  'relocate-ignores-generation': { generationMatches: () => true },
+  // R-REL-1: admission closes when the relocation starts, and the failed prepare leaves it closed.
+  'admission-not-reopened-after-failed-prepare': { beforePrepare: (side, rel) => void side.forwarding.set(rel.objectId, { target: rel.target, until: Infinity, relocationId: rel.id, committed: false }) },
+  // V13: any answer to the prepare is taken for relay-ready.
+  'prepare-failure-taken-as-relay-ready': { isRelayReady: (reply) => !!reply },
+  // R-REL-1, V14: a failed or lost target is replaced by another node.
+  'relocation-tries-another-target': {
+    prepareFailed: (side, rel, kind, tried) => tryAnotherTarget(side, rel, kind, tried, 'prepare-failed'),
+    targetLostBeforeCommit: (side, rel, kind, tried) => tryAnotherTarget(side, rel, kind, tried, 'target-lost'),
+  },
+  // R-REL-1: the failed prepare is tried again behind the requester's back.
+  'failed-prepare-retried-in-background': {
+    prepareFailed: (side, rel, kind, tried) => {
+      if (!tried.includes(rel.target)) retryInBackground(side, rel, kind);
+      return REF.prepareFailed(side, rel, kind, tried);
+    },
+  },
+  // V16: a relay-ready record with no reply is taken for not written.
+  'unclear-boundary-taken-as-failed': { recordRelayReady: (side, rel) => setStageGuessingFailure(side, rel, 'relay-ready-accepted') },
+  // R-REL-2: the waiting messages stay in the source's mailbox.
+  'waiting-messages-not-handed-over': { waitingToHandOver: () => [] },
+  // V13: the waiting messages go only once the cutover submit answered.
+  'handover-waits-for-cutover': { handOverThenSubmit: (side, rel, waiting, submit) => handOverAfterCutover(side, rel, waiting, submit) },
+  // R-REL-2, V13: a failed cutover rolls back to the source; R-REL-5: the source writes itself back as owner.
+  'rollback-after-relay-ready': { cutoverNotConfirmed: (side, rel) => rollBack(side, rel) },
+  'source-takes-over-after-commit': { cutoverNotConfirmed: (side, rel, submitted) => (submitted ? takeBack(side, rel) : undefined) },
+  // R-REL-6: the target died before the commit, and the source is restored; V12: or a Spot released for cold activation.
+  'source-restored-after-target-death': { targetLostBeforeCommit: (side, rel) => rollBack(side, rel) },
+  'failed-relocation-releases-spot': {
+    targetLostBeforeCommit: (side, rel, kind, tried) => (kind === 'instance-spot' ? releaseForColdActivation(side, rel) : REF.targetLostBeforeCommit(side, rel, kind, tried)),
+  },
+  // ---- target ----
+  // R-REL-1: the target sets up before the prepare can fail, and keeps it when it does.
+  'failed-prepare-not-discarded': { beforeRelayReady: (side, rel, kind) => side.ctx.prepare({ objectId: rel.objectId, kind, generation: rel.generation }) },
+  // R-INST-6: a relocated Instance Spot is activated like a cold one: the factory runs on the target.
+  'relocation-as-cold-activation': {
+    prepareInstance: (side, rel, kind) => {
+      if (kind === 'instance-spot') side.ctx.app.factory(side.ctx.rid, rel.objectId, rel.generation, undefined).catch(() => {});
+      REF.prepareInstance(side, rel, kind);
+    },
+  },
+  // R-REL-3: the target prepares the object with dispatch open.
+  'temporary-queue-not-held': {
+    prepareInstance: (side, rel, kind) => {
+      REF.prepareInstance(side, rel, kind);
+      side.ctx.openDispatch(rel.objectId);
+    },
+  },
+  // R-REL-2: no fallback at all, or one that first waits out a whole cutover deadline.
+  'no-cutover-fallback': { fallbackAfterMs: () => undefined },
+  'fallback-after-cutover-deadline': { fallbackAfterMs: (timings) => timings.cutoverFallbackMs + timings.defaultDeadlineMs },
+  // R-INST-6: the first message relayed into a prepared Instance Spot runs its factory.
+  'relayed-message-activates-spot': { relayedIntoPrepared: (side, p) => (p.kind === 'instance-spot' ? activateForFirstRelay(side, p) : undefined) },
+  // R-REL-2: at the fallback, a target whose source's lease is gone drops what it prepared.
+  'fallback-needs-live-source': { continuesAlone: async (side, rel) => (await side.ctx.store.leaseExpiry(rel.source)) !== null },
+  // R-REL-7: the owner change gives the object a new generation.
+  'relocation-new-generation': { generationAfterMove: (rec) => rec.generation + 1 },
+  // V16: target dispatch opens before the commit's result is known.
+  'dispatch-before-reread': { whileCommitUnknown: (side, objectId) => side.ctx.openDispatch(objectId) },
+  // R-REL-3, V16: an unclear commit guessed, re-read wrongly, or its temporary queue dropped meanwhile.
+  'commit-guessed': { commitOwnerChange: (side, objectId, version, next) => guessCommit(side.ctx.store, side.ctx.ids, objectId, version, next) },
+  'commit-reread-off-by-one': { commitOwnerChange: (side, objectId, version, next) => commitRereadOffByOne(side, objectId, version, next) },
+  'commit-reread-ignores-own-write': { commitOwnerChange: (side, objectId, version, next) => commitRereadIgnoresOwnWrite(side, objectId, version, next) },
+  'unclear-commit-drops-temporary-queue': { commitOwnerChange: (side, objectId, version, next) => commitDroppingQueue(side, objectId, version, next) },
+  // R-OBJ-3: a node that got the object back goes on following its messages away.
+  'follow-outlives-return': { followEndsOnReturn: () => {} },
+  // R-INST-6: only Actors get the relocated-in callback.
+  'spot-relocation-skips-lifecycle': { getsLifecycleCallback: (kind) => kind === 'actor' },
+  // R-REL-4: a failed callback taken for a done one, or undone by giving the object back to the source.
+  'lifecycle-failure-not-retried': { lifecycleDone: () => true },
+  'rollback-after-commit': { afterLifecycleFailure: (side, rel) => rollBackAfterCommit(side, rel) },
+  // R-REL-4: the target gives up after the first failed switchover.
+  'dispatch-switchover-not-retried': { retriesSwitchover: () => false },
+  // ---- a restarted process, Message Follow ----
+  // R-OBJ-3: the restarted source follows again; R-REL-6: the restarted target commits; V14: the restarted process cancels.
+  'message-follow-survives-restart': { afterRestart: (side) => followAgain(side) },
+  'relocation-resumes-after-restart': { afterRestart: (side) => resumeRelocations(side) },
+  'restart-cancels-unfinished-relocations': { afterRestart: (side) => cancelUnfinished(side) },
+  // R-REL-5, V14: while following, the source takes the object back, or marks it Missing, when the target's lease runs out.
+  'follow-window-fails-over': { whileFollowing: (side, objectId, target, hosted) => watchTargetWhileFollowing(side, objectId, target, hosted) },
+  'dead-target-marked-missing': { whileFollowing: (side, objectId, target) => markMissingWhenTargetLost(side, objectId, target) },
+  // R-OBJ-3: the source disposes whatever instance of the object is hosted here by now.
+  'source-lets-go-by-object-id': { letGoMovedInstance: (side, objectId) => side.ctx.dispose(objectId) },
+  // R-REL-6: a restarted source follows by the Relocation Store's committed record of its move.
+  'follow-reloaded-from-relocation-store': { followWithoutEntry: (side, objectId, letter) => (!side.ctx.hosted(objectId) ? followFromStore(side, objectId, letter) : undefined) },
+  // R-OBJ-3: no Message Follow at all, or one that never ends, or one each message extends.
+  'no-message-follow': { stillFollowing: () => false },
+  'message-follow-ignores-duration': { stillFollowing: () => true },
+  'message-follow-extended-by-use': { followUntilAfterUse: (_until, now, durationMs) => now + durationMs },
+} satisfies { [M in MutantName]?: Partial<RelocationRules> };

@@ -13,6 +13,8 @@ import { ROUTING_MUTANTS } from './objects.ts';
 import { REFERENCE_SESSIONS, type SessionRules } from '../sessions/session-rules.ts';
 import { SESSION_MUTANTS } from './sessions.ts';
 import { TERMINAL_MUTANTS } from './operation.ts';
+import { REFERENCE_RELOCATION, type RelocationRules } from '../relocation/relocation-rules.ts';
+import { RELOCATION_MUTANTS } from './relocation.ts';
 import { isMutantName, MUTANTS, type MutantInfo, type MutantName } from './index.ts';
 
 export interface Rules {
@@ -22,9 +24,10 @@ export interface Rules {
   mesh: MeshRules;
   routing: RoutingRules;
   sessions: SessionRules;
+  relocation: RelocationRules;
 }
 
-const BY_AREA = { calling: CALLING_MUTANTS, terminal: TERMINAL_MUTANTS, relay: RELAY_MUTANTS, mesh: MESH_MUTANTS, link: LINK_MUTANTS, routing: ROUTING_MUTANTS, sessions: SESSION_MUTANTS } as const;
+const BY_AREA = { calling: CALLING_MUTANTS, terminal: TERMINAL_MUTANTS, relay: RELAY_MUTANTS, mesh: MESH_MUTANTS, link: LINK_MUTANTS, routing: ROUTING_MUTANTS, sessions: SESSION_MUTANTS, relocation: RELOCATION_MUTANTS } as const;
 
 /** The rules of a run: the reference's, with the named mutant's implementation in place of its rule. */
 export function rulesOf(mutant: string | undefined): Rules {
@@ -38,6 +41,7 @@ export function rulesOf(mutant: string | undefined): Rules {
     mesh: { ...REFERENCE_MESH, ...of<MeshRules>(LINK_MUTANTS), ...of<MeshRules>(MESH_MUTANTS) },
     routing: { ...REFERENCE_ROUTING, ...of<RoutingRules>(ROUTING_MUTANTS) },
     sessions: { ...REFERENCE_SESSIONS, ...of<SessionRules>(SESSION_MUTANTS) },
+    relocation: { ...REFERENCE_RELOCATION, ...of<RelocationRules>(RELOCATION_MUTANTS) },
   };
 }
 

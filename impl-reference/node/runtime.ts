@@ -72,6 +72,7 @@ export class NodeRuntime {
       workers: config.workers,
       messageFollowMs: config.messageFollowMs,
     });
+    this.node.objects.relocations.rules = rules.relocation;
     const crash = this.node.crash.bind(this.node);
     this.node.crash = () => {
       crash();

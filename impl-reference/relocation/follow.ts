@@ -2,36 +2,29 @@
 // messages of the object to the committed target for MessageFollowDuration, counted from the change,
 // and no longer; before the commit they join the target's temporary queue.
 
-import {
-  followFromStore,
-  markMissingWhenTargetLost,
-  watchTargetWhileFollowing,
-} from '../mutants/relocation.ts';
 import type { Letter } from '../objects/mailbox.ts';
 import { fail, type WorkResult } from '../node/work.ts';
-import { relayWaitMs, type Relocator } from './side.ts';
+import type { RuledSide } from './relocation-rules.ts';
+import { relayWaitMs } from './side.ts';
 
 /**
  * The owner change committed, at `changedNoLaterThan` or after: the source follows messages to the
  * target for the duration from there, so it never follows longer than the duration after the change.
  */
-export function committedAt(side: Relocator, objectId: string, changedNoLaterThan: number): void {
+export function committedAt(side: RuledSide, objectId: string, changedNoLaterThan: number): void {
   const f = side.forwarding.get(objectId);
   if (!f || f.committed) return;
   f.committed = true;
   f.until = changedNoLaterThan + side.ctx.messageFollowMs();
-  // R-REL-5, V14: Message Follow follows a committed move; it never takes the object back.
-  if (side.ctx.broken('follow-window-fails-over')) watchTargetWhileFollowing(side, objectId, f.target, side.ctx.hosted(objectId));
-  // R-REL-5: a dead target stays the owner, and the object Unavailable; nothing releases it either.
-  if (side.ctx.broken('dead-target-marked-missing')) markMissingWhenTargetLost(side, objectId, f.target);
+  // R-REL-5, V14: Message Follow follows a committed move; it never takes the object back, and a
+  // dead target stays the owner, the object Unavailable: nothing releases it either.
+  side.rules.whileFollowing(side, objectId, f.target, side.ctx.hosted(objectId));
   // Only the instance that moved away is let go. The source learns of the commit from the cutover's
   // answer, and the new owner may already be moving the object back here (its prepare arrives
   // first): the instance hosted here then is that relocation's target instance, and disposing it
   // would leave this node the committed owner hosting nothing, every message Unavailable (R-REL-4,
-  // R-OBJ-3). Mutants that set up a committed follow themselves hold no instance to let go. The
-  // mutant disposes whatever instance of the object is hosted here by now.
-  if (side.ctx.broken('source-lets-go-by-object-id')) side.ctx.dispose(objectId);
-  else f.letGo?.();
+  // R-OBJ-3). Mutants that set up a committed follow themselves hold no instance to let go.
+  side.rules.letGoMovedInstance(side, objectId, f);
 }
 
 /**
@@ -39,18 +32,17 @@ export function committedAt(side: Relocator, objectId: string, changedNoLaterTha
  * temporary queue; after the commit, Message Follow delivers it to the committed target while
  * the duration lasts. Returns undefined when this node has nothing to follow.
  */
-export function follow(side: Relocator, objectId: string, letter: Letter): Promise<WorkResult | undefined> | undefined {
+export function follow(side: RuledSide, objectId: string, letter: Letter): Promise<WorkResult | undefined> | undefined {
   const f = side.forwarding.get(objectId);
   // R-REL-6: what this process follows is only what it set up itself (a restarted one follows nothing).
-  if (!f) return !side.ctx.hosted(objectId) && side.ctx.broken('follow-reloaded-from-relocation-store') ? followFromStore(side, objectId, letter) : undefined;
+  if (!f) return side.rules.followWithoutEntry(side, objectId, letter);
   const { defaultDeadlineMs } = side.ctx.timings;
   if (!f.committed) {
     return side.ctx.sendWork(f.target, { type: 'relocation-relay', relocationId: f.relocationId, objectId, letter }, relayWaitMs(side));
   }
   // R-OBJ-3: after the commit the source follows messages to the target, for the duration only.
-  const over = side.ctx.clock.now() >= f.until || side.ctx.broken('no-message-follow');
-  if (over && !side.ctx.broken('message-follow-ignores-duration')) return Promise.resolve(fail('Unavailable'));
+  if (!side.rules.stillFollowing(side.ctx.clock.now(), f.until)) return Promise.resolve(fail('Unavailable'));
   // R-OBJ-3: the duration counts from the commit; following a message does not extend it.
-  if (side.ctx.broken('message-follow-extended-by-use')) f.until = side.ctx.clock.now() + side.ctx.messageFollowMs();
+  f.until = side.rules.followUntilAfterUse(f.until, side.ctx.clock.now(), side.ctx.messageFollowMs());
   return side.ctx.sendWork(f.target, { type: 'message', objectId, payload: letter.payload as never, instanceIntent: false }, defaultDeadlineMs, letter.opId);
 }

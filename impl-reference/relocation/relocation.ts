@@ -18,22 +18,24 @@
 
 import type { ObjectKind, RelocationStage, Rid } from '../../src/driver/types.ts';
 import { changeRecord, newWriteId } from '../location/authority.ts';
-import { cancelUnfinished, followAgain, resumeRelocations } from '../mutants/relocation.ts';
 import type { Letter } from '../objects/mailbox.ts';
 import type { WorkResult } from '../node/work.ts';
 import { follow } from './follow.ts';
 import { relocationKey, type RelocationRecord } from './records.ts';
-import type { Forwarding, Prepared, RelocationContext, Relocator } from './side.ts';
+import { REFERENCE_RELOCATION, type RelocationRules, type RuledSide } from './relocation-rules.ts';
+import type { Forwarding, Prepared, RelocationContext } from './side.ts';
 import { handOver, relocate, toTarget } from './source.ts';
 import { cancel, commit, cutover, prepare, relay } from './target.ts';
 
 export type { RelocationContext, RelocationFailpoint } from './side.ts';
 
 // What mutants/relocation.ts uses of this class (its RelocationSide) is not private here.
-export class Relocations implements Relocator {
+export class Relocations implements RuledSide {
   readonly forwarding = new Map<string, Forwarding>();
   readonly prepared = new Map<string, Prepared>();
   readonly relocating = new Set<string>();
+  /** The rules its roles follow: the reference's, or a kit mutant's in place of one (set by NodeRuntime). */
+  rules: RelocationRules = REFERENCE_RELOCATION;
 
   constructor(readonly ctx: RelocationContext) {}
 
@@ -98,12 +100,9 @@ export class Relocations implements Relocator {
 
   /** A restarted process starts with nothing of the one before it: it resumes nothing. */
   async resumeAfterRestart(): Promise<void> {
-    // R-OBJ-3: Message Follow ends with the process that did it.
-    if (this.ctx.broken('message-follow-survives-restart')) await followAgain(this);
-    // R-REL-6: a relocation whose target died is over; the restarted target does not commit it.
-    if (this.ctx.broken('relocation-resumes-after-restart')) await resumeRelocations(this);
-    // V14: nor does it settle them: a relocation it was part of stays where it stopped.
-    if (this.ctx.broken('restart-cancels-unfinished-relocations')) await cancelUnfinished(this);
+    // R-OBJ-3, R-REL-6, V14: Message Follow ends with the process that did it; a relocation whose
+    // target died is over, and a relocation it was part of stays where it stopped.
+    await this.rules.afterRestart(this);
   }
 
   stopAll(): void {

@@ -6,31 +6,20 @@
 
 import type { ObjectKind, Rid } from '../../src/driver/types.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
-import {
-  handOverAfterCutover,
-  releaseForColdActivation,
-  retryInBackground,
-  rollBack,
-  takeBack,
-  tryAnotherTarget,
-  setStageGuessingFailure,
-  readThroughGrace,
-} from '../mutants/relocation.ts';
 import type { Letter } from '../objects/mailbox.ts';
 import { fail, ok, type WorkResult } from '../node/work.ts';
 import { relocationKey, type RelocationRecord } from './records.ts';
-import { relayWaitMs, type Relocator } from './side.ts';
+import type { RuledSide } from './relocation-rules.ts';
+import { relayWaitMs } from './side.ts';
 import { committedAt } from './follow.ts';
 
-export async function relocate(side: Relocator, objectId: string, target: Rid, generation: number | undefined): Promise<WorkResult | undefined> {
+export async function relocate(side: RuledSide, objectId: string, target: Rid, generation: number | undefined): Promise<WorkResult | undefined> {
   const hosted = side.ctx.hosted(objectId);
   // One relocation of an object at a time from its source (spec line 95: the running source and
   // the selected target hand off). A second one started before the first passed relay-ready would
   // pass it too once the first committed, and hold and hand over an object this node no longer
   // owns: the instance then hosted here may be the target instance of the move back (seed 54).
-  // The mutant refuses only from the boundary on.
-  const oneAtATime = !side.ctx.broken('relocations-at-once-from-source');
-  if (!hosted || side.forwarding.has(objectId) || (oneAtATime && side.relocating.has(objectId))) return fail('Unavailable');
+  if (!hosted || side.forwarding.has(objectId) || side.rules.refusesWhileRelocating(side, objectId)) return fail('Unavailable');
   side.relocating.add(objectId);
   try {
     return await relocateFromHere(side, objectId, target, generation, hosted.kind);
@@ -39,36 +28,32 @@ export async function relocate(side: Relocator, objectId: string, target: Rid, g
   }
 }
 
-async function relocateFromHere(side: Relocator, objectId: string, target: Rid, generation: number | undefined, kind: ObjectKind): Promise<WorkResult | undefined> {
-  // R-STO-3: grace does not extend a relocation's deadline; the mutant waits out the Store for the grace.
-  const rec = side.ctx.broken('relocation-waits-out-grace')
-    ? (await readThroughGrace(side.ctx.store, objectKey(objectId), side.ctx.timings, side.ctx.clock)).value as LocationRecord | null
-    : (await side.ctx.store.read<LocationRecord>(objectKey(objectId))).value;
+async function relocateFromHere(side: RuledSide, objectId: string, target: Rid, generation: number | undefined, kind: ObjectKind): Promise<WorkResult | undefined> {
+  // R-STO-3: grace does not extend a relocation's deadline.
+  const rec = await side.rules.readOwnRecord(side, objectId);
   if (!rec || rec.state !== 'Ready' || rec.owner !== side.ctx.rid) return fail('Unavailable');
   // Relocation names the generation it moves; a mismatch is rejected (V08).
-  if (generation !== undefined && generation !== rec.generation && !side.ctx.broken('relocate-ignores-generation')) return fail('GenerationMismatch');
+  if (!side.rules.generationMatches(generation, rec.generation)) return fail('GenerationMismatch');
   if (target === side.ctx.rid) return fail('RelocationFailed');
   const rel: RelocationRecord = { id: side.ctx.ids.uuid(), objectId, generation: rec.generation, source: side.ctx.rid, target, stage: 'preparing', writeId: '', startedAt: side.ctx.clock.now() };
   await side.change(relocationKey(rel), 0, rel);
   return toTarget(side, rel, kind, []);
 }
 
-export async function toTarget(side: Relocator, rel: RelocationRecord, kind: ObjectKind, tried: Rid[]): Promise<WorkResult | undefined> {
+export async function toTarget(side: RuledSide, rel: RelocationRecord, kind: ObjectKind, tried: Rid[]): Promise<WorkResult | undefined> {
   const { defaultDeadlineMs } = side.ctx.timings;
-  // R-REL-1: admission closes only once relay-ready is accepted; the mutant closes it here, and the
-  // explicit-failure path below (which has nothing to reopen) leaves it closed.
-  if (side.ctx.broken('admission-not-reopened-after-failed-prepare')) side.forwarding.set(rel.objectId, { target: rel.target, until: Infinity, relocationId: rel.id, committed: false });
+  // R-REL-1: admission closes only once relay-ready is accepted; the explicit-failure path below
+  // has nothing to reopen.
+  side.rules.beforePrepare(side, rel);
   const prepared = await side.ctx.sendWork(rel.target, { type: 'relocation-prepare', relocation: rel, kind }, defaultDeadlineMs);
   // V13: only a relay-ready reply lets the relocation past the boundary, not just any answer.
-  if (side.ctx.broken('prepare-failure-taken-as-relay-ready') ? !prepared : !prepared?.ok) {
+  if (!side.rules.isRelayReady(prepared)) {
     // An explicit failure before relay-ready was accepted: cancel, keep the source as it is,
     // choose no other target (R-REL-1).
     await side.setStage(rel, 'cancelled');
     void side.ctx.sendWork(rel.target, { type: 'relocation-cancel', relocationId: rel.id }, defaultDeadlineMs);
-    if (side.ctx.broken('relocation-tries-another-target')) return tryAnotherTarget(side, rel, kind, tried, 'prepare-failed');
     // R-REL-1: the failed relocation is over; it is not tried again behind the requester's back.
-    if (side.ctx.broken('failed-prepare-retried-in-background') && !tried.includes(rel.target)) retryInBackground(side, rel, kind);
-    return fail('RelocationFailed');
+    return side.rules.prepareFailed(side, rel, kind, tried);
   }
   // Accepting relay-ready is the irreversible boundary. Its record is a Store change like any other:
   // an unclear result is re-read, never guessed (V16): the source takes nothing back on a guess.
@@ -77,18 +62,16 @@ export async function toTarget(side: Relocator, rel: RelocationRecord, kind: Obj
   // object itself, or one could run here after the record says the target has them. If the record
   // cannot be made, dispatch stays held: whether the boundary passed is not guessed.
   const letGo = side.ctx.holdDispatch(rel.objectId);
-  if (side.ctx.broken('unclear-boundary-taken-as-failed')) {
-    const passed = await setStageGuessingFailure(side, rel, 'relay-ready-accepted');
-    if (!passed) return fail('RelocationFailed');
-    rel = passed;
-  } else rel = await side.setStage(rel, 'relay-ready-accepted');
+  const passed = await side.rules.recordRelayReady(side, rel);
+  if (!passed) return fail('RelocationFailed');
+  rel = passed;
   if (side.ctx.takeFailpoint('relocation.crash-source-after-relay-ready')) {
     side.ctx.crash();
     return undefined;
   }
   side.forwarding.set(rel.objectId, { target: rel.target, until: Infinity, relocationId: rel.id, committed: false, letGo });
   // The not-yet-executed messages go to the target's temporary queue (R-REL-2: all of them).
-  const waiting = side.ctx.broken('waiting-messages-not-handed-over') ? [] : side.ctx.takeWaiting(rel.objectId);
+  const waiting = side.rules.waitingToHandOver(side, rel.objectId);
   const submitFails = side.ctx.takeFailpoint('relocation.cutover-submit-fails');
   // Message Follow counts from the owner change, which the source learns of only later (the target
   // answers the cutover once its dispatch has switched over). What it can know is an instant no
@@ -105,24 +88,21 @@ export async function toTarget(side: Relocator, rel: RelocationRecord, kind: Obj
     return r;
   };
   // V13: they go whatever the cutover submit does, so they are handed over before it.
-  const committed = side.ctx.broken('handover-waits-for-cutover') ? await handOverAfterCutover(side, rel, waiting, submit) : (handOver(side, rel, waiting), await submit());
+  const committed = await side.rules.handOverThenSubmit(side, rel, waiting, submit);
   if (!committed?.ok) {
-    // R-REL-2, V13: past the boundary the source is never restored.
-    if (side.ctx.broken('rollback-after-relay-ready')) return rollBack(side, rel);
-    // R-REL-5: the cutover may have committed; the source does not take the object back.
-    if (side.ctx.broken('source-takes-over-after-commit') && !submitFails) return takeBack(side, rel);
+    // R-REL-2, V13: past the boundary the source is never restored. R-REL-5: the cutover may have
+    // committed; the source does not take the object back.
+    const undone = side.rules.cutoverNotConfirmed(side, rel, !submitFails);
+    if (undone) return undone;
     // No rollback after the boundary: the target finishes through cutover receipt or the
     // fallback. Wait for the authority record to name it, within the deadline.
     const { owner, notBefore } = await awaitOwner(side, rel, side.ctx.timings.cutoverFallbackMs + defaultDeadlineMs / 2);
     changedNoLaterThan = Math.max(changedNoLaterThan, notBefore);
     if (owner !== rel.target) {
       // The target died before the commit: the relocation fails. The source is not restored
-      // (R-REL-6) and no other target is tried (V14).
-      if (side.ctx.broken('source-restored-after-target-death')) return rollBack(side, rel);
-      if (side.ctx.broken('relocation-tries-another-target')) return tryAnotherTarget(side, rel, kind, tried, 'target-lost');
-      // V12: nor is it recovered by cold activation: an Instance Spot keeps its authority record.
-      if (kind === 'instance-spot' && side.ctx.broken('failed-relocation-releases-spot')) return releaseForColdActivation(side, rel);
-      return fail('RelocationFailed');
+      // (R-REL-6) and no other target is tried (V14). Nor is it recovered by cold activation: an
+      // Instance Spot keeps its authority record (V12).
+      return side.rules.targetLostBeforeCommit(side, rel, kind, tried);
     }
   }
   committedAt(side, rel.objectId, changedNoLaterThan);
@@ -134,7 +114,7 @@ export async function toTarget(side: Relocator, rel: RelocationRecord, kind: Obj
 }
 
 /** Relay messages the source had not run into the target's temporary queue. */
-export function handOver(side: Relocator, rel: RelocationRecord, letters: Array<Letter & { resolve(r: WorkResult | undefined): void }>): void {
+export function handOver(side: RuledSide, rel: RelocationRecord, letters: Array<Letter & { resolve(r: WorkResult | undefined): void }>): void {
   for (const letter of letters) {
     void side.ctx.sendWork(rel.target, { type: 'relocation-relay', relocationId: rel.id, objectId: rel.objectId, letter: { opId: letter.opId, payload: letter.payload } }, relayWaitMs(side)).then(letter.resolve);
   }
@@ -144,7 +124,7 @@ export function handOver(side: Relocator, rel: RelocationRecord, letters: Array<
  * The owner the authority record names once it is the target, or when waiting is over. `notBefore`:
  * when the last read that did not name the target was sent (the change came after it).
  */
-async function awaitOwner(side: Relocator, rel: RelocationRecord, withinMs: number): Promise<{ owner: Rid | undefined; notBefore: number }> {
+async function awaitOwner(side: RuledSide, rel: RelocationRecord, withinMs: number): Promise<{ owner: Rid | undefined; notBefore: number }> {
   const end = side.ctx.clock.now() + withinMs;
   let notBefore = 0;
   for (;;) {
