@@ -10,6 +10,8 @@ import { CALLING_MUTANTS, RELAY_MUTANTS } from './channel.ts';
 import { LINK_MUTANTS, MESH_MUTANTS } from './connection.ts';
 import { REFERENCE_ROUTING, type RoutingRules } from '../objects/routing-rules.ts';
 import { ROUTING_MUTANTS } from './objects.ts';
+import { REFERENCE_AUTHORITY, type AuthorityRules } from '../location/authority-rules.ts';
+import { AUTHORITY_MUTANTS } from './object-host.ts';
 import { TERMINAL_MUTANTS } from './operation.ts';
 import { isMutantName, MUTANTS, type MutantInfo, type MutantName } from './index.ts';
 
@@ -19,9 +21,10 @@ export interface Rules {
   relay: RelayRules;
   mesh: MeshRules;
   routing: RoutingRules;
+  authority: AuthorityRules;
 }
 
-const BY_AREA = { calling: CALLING_MUTANTS, terminal: TERMINAL_MUTANTS, relay: RELAY_MUTANTS, mesh: MESH_MUTANTS, link: LINK_MUTANTS, routing: ROUTING_MUTANTS } as const;
+const BY_AREA = { calling: CALLING_MUTANTS, terminal: TERMINAL_MUTANTS, relay: RELAY_MUTANTS, mesh: MESH_MUTANTS, link: LINK_MUTANTS, routing: ROUTING_MUTANTS, authority: AUTHORITY_MUTANTS } as const;
 
 /** The rules of a run: the reference's, with the named mutant's implementation in place of its rule. */
 export function rulesOf(mutant: string | undefined): Rules {
@@ -34,6 +37,7 @@ export function rulesOf(mutant: string | undefined): Rules {
     relay: { ...REFERENCE_RELAY, ...of<RelayRules>(RELAY_MUTANTS) },
     mesh: { ...REFERENCE_MESH, ...of<MeshRules>(LINK_MUTANTS), ...of<MeshRules>(MESH_MUTANTS) },
     routing: { ...REFERENCE_ROUTING, ...of<RoutingRules>(ROUTING_MUTANTS) },
+    authority: { ...REFERENCE_AUTHORITY, ...of<AuthorityRules>(AUTHORITY_MUTANTS) },
   };
 }
 

@@ -7,6 +7,7 @@ import type { Ids } from '../../src/driver/ids.ts';
 import type { ObjectKind, Rid } from '../../src/driver/types.ts';
 import type { TestApp } from '../node/app.ts';
 import type { ChangeResult, StoreRetry } from '../location/authority.ts';
+import type { AuthorityRules } from '../location/authority-rules.ts';
 import type { LeaseKeeper } from '../location/lease.ts';
 import type { LocationRecord } from '../location/records.ts';
 import type { Broken } from '../mutants/index.ts';
@@ -26,6 +27,8 @@ export interface HostContext {
   lease: LeaseKeeper;
   app: TestApp;
   broken: Broken;
+  /** The Location Store authority's rules, which every change of a record follows. */
+  authorityRules: AuthorityRules;
   alive(): boolean;
   /** Take an armed failpoint of this node (activation.*, relocation.*), if any. */
   takeFailpoint(name: ActivationFailpoint | RelocationFailpoint): boolean;

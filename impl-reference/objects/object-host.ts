@@ -90,7 +90,7 @@ export class ObjectHost implements HostedObjects {
   }
 
   change(objectId: string, version: number, next: LocationRecord): Promise<ChangeResult> {
-    return changeRecord(this.ctx.store, objectKey(objectId), version, { ...next, writeId: newWriteId(this.ctx.ids) }, this.ctx.broken, this.ctx.storeRetry);
+    return changeRecord(this.ctx.store, objectKey(objectId), version, { ...next, writeId: newWriteId(this.ctx.ids) }, this.ctx.authorityRules, this.ctx.storeRetry);
   }
 
   async leaseValid(node: Rid | undefined): Promise<boolean> {

@@ -1,0 +1,21 @@
+// Mutants of the Location Store authority (spec 7; location/authority.ts, location/lease.ts): each
+// is another implementation of one rule of location/authority-rules.ts (AUTHORITY_MUTANTS), which
+// changeRecord and the LeaseKeeper ask where the rule applies.
+
+import { REFERENCE_AUTHORITY, type AuthorityRules } from '../location/authority-rules.ts';
+import type { MutantName } from './index.ts';
+
+/** Each mutant of the Location Store authority (location/authority-rules.ts): the rule it implements otherwise. */
+export const AUTHORITY_MUTANTS = {
+  // R-STO-1.1: a change with no answer is taken as applied.
+  'store-guess-applied': { changeUnanswered: async (c) => ({ applied: true, version: c.expectedVersion + 1 }) },
+  // R-STO-1.2: a change with no answer is taken as not applied and sent again, unchecked.
+  'store-guess-not-applied': { changeUnanswered: (c) => c.store.compareAndSet(c.key, c.expectedVersion, c.next) },
+  // R-STO-1.3: any newer StoreVersion is taken for this change's own write.
+  'unclear-change-judged-by-version': {
+    writeIsOurs: (current, expectedVersion, next) => current.version > expectedVersion || REFERENCE_AUTHORITY.writeIsOurs(current, expectedVersion, next),
+  },
+  // R-STO-3.1: eligibility is counted from the renewal's answer, or extended without a renewal.
+  'lease-counted-from-answer': { eligibleFrom: (_sentAt, answeredAt) => answeredAt },
+  'grace-extends-lease': { eligibleAfterFailedRenewal: (_until, now, ttlMs) => now + ttlMs },
+} satisfies { [M in MutantName]?: Partial<AuthorityRules> };
