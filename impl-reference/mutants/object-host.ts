@@ -1,9 +1,21 @@
-// Mutants of the Location Store authority (spec 7; location/authority.ts, location/lease.ts): each
-// is another implementation of one rule of location/authority-rules.ts (AUTHORITY_MUTANTS), which
-// changeRecord and the LeaseKeeper ask where the rule applies.
+// Mutants of the owner side of Actors and Spots (spec 4, 6; objects/object-host.ts and its parts)
+// and of the Location Store authority (spec 7; location/authority.ts, location/lease.ts): each is
+// another implementation of one rule of objects/host-rules.ts (HOST_MUTANTS) or
+// location/authority-rules.ts (AUTHORITY_MUTANTS), which the ObjectHost, changeRecord and the
+// LeaseKeeper ask where the rule applies.
 
 import { REFERENCE_AUTHORITY, type AuthorityRules } from '../location/authority-rules.ts';
+import type { HostRules } from '../objects/host-rules.ts';
 import type { MutantName } from './index.ts';
+
+/** Each mutant of the owner side of Actors and Spots (objects/host-rules.ts): the rule it implements otherwise. */
+export const HOST_MUTANTS = {
+  // V08: a Close or a membership change is carried out whatever generation it names.
+  'close-ignores-generation': { mismatchStopsClose: () => false },
+  'membership-ignores-generation': { mismatchStopsMembership: () => false },
+  // R-INST-5.1: Close replies once the record is Closing, without the authority release.
+  'close-never-releases-authority': { closeReleasesAuthority: () => false },
+} satisfies { [M in MutantName]?: Partial<HostRules> };
 
 /** Each mutant of the Location Store authority (location/authority-rules.ts): the rule it implements otherwise. */
 export const AUTHORITY_MUTANTS = {

@@ -11,7 +11,8 @@ import { LINK_MUTANTS, MESH_MUTANTS } from './connection.ts';
 import { REFERENCE_ROUTING, type RoutingRules } from '../objects/routing-rules.ts';
 import { ROUTING_MUTANTS } from './objects.ts';
 import { REFERENCE_AUTHORITY, type AuthorityRules } from '../location/authority-rules.ts';
-import { AUTHORITY_MUTANTS } from './object-host.ts';
+import { REFERENCE_HOST, type HostRules } from '../objects/host-rules.ts';
+import { AUTHORITY_MUTANTS, HOST_MUTANTS } from './object-host.ts';
 import { TERMINAL_MUTANTS } from './operation.ts';
 import { isMutantName, MUTANTS, type MutantInfo, type MutantName } from './index.ts';
 
@@ -22,9 +23,10 @@ export interface Rules {
   mesh: MeshRules;
   routing: RoutingRules;
   authority: AuthorityRules;
+  host: HostRules;
 }
 
-const BY_AREA = { calling: CALLING_MUTANTS, terminal: TERMINAL_MUTANTS, relay: RELAY_MUTANTS, mesh: MESH_MUTANTS, link: LINK_MUTANTS, routing: ROUTING_MUTANTS, authority: AUTHORITY_MUTANTS } as const;
+const BY_AREA = { calling: CALLING_MUTANTS, terminal: TERMINAL_MUTANTS, relay: RELAY_MUTANTS, mesh: MESH_MUTANTS, link: LINK_MUTANTS, routing: ROUTING_MUTANTS, authority: AUTHORITY_MUTANTS, host: HOST_MUTANTS } as const;
 
 /** The rules of a run: the reference's, with the named mutant's implementation in place of its rule. */
 export function rulesOf(mutant: string | undefined): Rules {
@@ -38,6 +40,7 @@ export function rulesOf(mutant: string | undefined): Rules {
     mesh: { ...REFERENCE_MESH, ...of<MeshRules>(LINK_MUTANTS), ...of<MeshRules>(MESH_MUTANTS) },
     routing: { ...REFERENCE_ROUTING, ...of<RoutingRules>(ROUTING_MUTANTS) },
     authority: { ...REFERENCE_AUTHORITY, ...of<AuthorityRules>(AUTHORITY_MUTANTS) },
+    host: { ...REFERENCE_HOST, ...of<HostRules>(HOST_MUTANTS) },
   };
 }
 

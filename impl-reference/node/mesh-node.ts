@@ -13,7 +13,7 @@ import { LeaseKeeper } from '../location/lease.ts';
 import type { Broken } from '../mutants/index.ts';
 import type { NodeContext, Sender, SessionOwnerSide } from '../connection/node-context.ts';
 import { ServingSide } from '../connection/serving-side.ts';
-import { ObjectHost } from '../objects/object-host.ts';
+import { ObjectHost, type HostRules } from '../objects/object-host.ts';
 import type { PeerLink, Submission } from '../connection/peer-link.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import type { Listener, Transport } from '../transport/types.ts';
@@ -39,8 +39,8 @@ export interface NodeConfig {
   store: NodeStore;
   app: TestApp;
   broken: Broken;
-  /** Rules its parts ask (operation.ts, dispatch.ts, mesh-rules.ts, authority-rules.ts): the reference's, or a kit mutant's in place of one. */
-  rules?: { terminal?: TerminalRules; relay?: RelayRules; mesh?: MeshRules; authority?: AuthorityRules };
+  /** Rules its parts ask (operation.ts, dispatch.ts, mesh-rules.ts, authority-rules.ts, host-rules.ts): the reference's, or a kit mutant's in place of one. */
+  rules?: { terminal?: TerminalRules; relay?: RelayRules; mesh?: MeshRules; authority?: AuthorityRules; host?: HostRules };
   queueCapacity: number;
   workers: number;
   /** MessageFollowDuration in force for this node (default: the timings'). */
@@ -115,7 +115,7 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
       lease: (this.lease = new LeaseKeeper(this.store, this.timings.ownerLeaseMs, authorityRules, () => this.objects.reconfirmOwners(), this.clock)),
       app: this.app,
       broken: this.broken,
-      authorityRules,
+      authorityRules, hostRules: cfg.rules?.host,
       alive: () => this.alive,
       takeFailpoint: (name) => this.failpoints.take(name),
       storeRetry: { retryForMs: this.timings.storeFailureGraceMs, backoffMs: this.timings.reconnectBackoffMs, clock: this.clock },

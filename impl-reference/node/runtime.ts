@@ -67,7 +67,7 @@ export class NodeRuntime {
       store: new NodeStore(config.rid, parts.store, this.reach, (line) => parts.evidence.write({ store: line }), parts.clock),
       app: new TestApp(journal, this.gates),
       broken,
-      rules: { terminal: rules.terminal, relay: rules.relay, mesh: rules.mesh, authority: rules.authority },
+      rules: { terminal: rules.terminal, relay: rules.relay, mesh: rules.mesh, authority: rules.authority, host: rules.host },
       queueCapacity: config.queueCapacity,
       workers: config.workers,
       messageFollowMs: config.messageFollowMs,

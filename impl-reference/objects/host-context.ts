@@ -8,6 +8,7 @@ import type { ObjectKind, Rid } from '../../src/driver/types.ts';
 import type { TestApp } from '../node/app.ts';
 import type { ChangeResult, StoreRetry } from '../location/authority.ts';
 import type { AuthorityRules } from '../location/authority-rules.ts';
+import type { HostRules } from './host-rules.ts';
 import type { LeaseKeeper } from '../location/lease.ts';
 import type { LocationRecord } from '../location/records.ts';
 import type { Broken } from '../mutants/index.ts';
@@ -29,6 +30,8 @@ export interface HostContext {
   broken: Broken;
   /** The Location Store authority's rules, which every change of a record follows. */
   authorityRules: AuthorityRules;
+  /** The owner side's rules (host-rules.ts); the reference's when not given. */
+  hostRules?: HostRules;
   alive(): boolean;
   /** Take an armed failpoint of this node (activation.*, relocation.*), if any. */
   takeFailpoint(name: ActivationFailpoint | RelocationFailpoint): boolean;
@@ -53,6 +56,7 @@ export interface Instance {
 /** What creation, activation and Close use of the host: the record, the hosted instances, delivery. */
 export interface HostedObjects {
   readonly ctx: HostContext;
+  readonly rules: HostRules;
   read(objectId: string): Promise<Versioned<LocationRecord>>;
   change(objectId: string, version: number, next: LocationRecord): Promise<ChangeResult>;
   /** Whether `node` holds a valid owner lease. */
@@ -72,6 +76,10 @@ export abstract class HostPart {
 
   protected get ctx(): HostContext {
     return this.objects.ctx;
+  }
+
+  protected get rules(): HostRules {
+    return this.objects.rules;
   }
 
   protected read(objectId: string): Promise<Versioned<LocationRecord>> {

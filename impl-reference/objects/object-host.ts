@@ -14,18 +14,23 @@ import { ColdActivation, NOTHING_TO_RESUME } from './activation.ts';
 import { Closing } from './closing.ts';
 import { Creation } from './creation.ts';
 import type { HostContext, HostedObjects, Instance } from './host-context.ts';
+import { REFERENCE_HOST, type HostRules } from './host-rules.ts';
 import { Mailbox, type Letter } from './mailbox.ts';
 
 export type { ActivationFailpoint, HostContext } from './host-context.ts';
+export type { HostRules } from './host-rules.ts';
 
 export class ObjectHost implements HostedObjects {
   private readonly instances = new Map<string, Instance>();
   readonly relocations: Relocations;
+  /** The owner side's rules (host-rules.ts): the reference's, or a kit mutant's in place of one. */
+  readonly rules: HostRules;
   private readonly creation = new Creation(this);
   private readonly activation = new ColdActivation(this);
   private readonly closing = new Closing(this);
 
   constructor(readonly ctx: HostContext) {
+    this.rules = ctx.hostRules ?? REFERENCE_HOST;
     this.relocations = new Relocations({
       ...ctx,
       hosted: (id) => {
