@@ -10,6 +10,22 @@ import type { MutantName } from './index.ts';
 
 /** Each mutant of the owner side of Actors and Spots (objects/host-rules.ts): the rule it implements otherwise. */
 export const HOST_MUTANTS = {
+  // R-CRE-1: a creation that lost the Creating record runs the factory too, and so does one that finds another's under way.
+  'creation-race-both-run-factory': {
+    securedCreatingRecord: () => true,
+    creationFoundUnderWay: (side, rec, input) => side.factory(rec.objectId, rec.generation, input),
+  },
+  'creation-lost-change-runs-factory': { securedCreatingRecord: () => true },
+  // V06.2: a Creating record of another node is recovered without asking whether its creator still lives.
+  'creation-ignores-creator-lease': { creatorStillCreating: async () => false },
+  // V06.1, R-CRE-2.3: the recovery is a new creation: the next generation, with this creation's input.
+  'creation-recovery-new-generation': { recoveredRecord: (rec, here, input) => ({ ...rec, owner: here, generation: rec.generation + 1, creation: { input } }) },
+  // V06.3: a recovery that lost the take-over goes on all the same.
+  'recovery-ignores-lost-takeover': { tookOverCreation: () => true },
+  // V08.4: the recovered creation's factory runs for the next generation, as a new creation's would.
+  'recovery-factory-next-generation': { recoveryFactoryGeneration: (found) => found.generation + 1 },
+  // R-CRE-1.2: the generation is counted again when the record turns Ready.
+  'ready-generation-bumped-again': { readyRecord: (rec) => ({ ...rec, generation: rec.generation + 1 }) },
   // V08: a Close or a membership change is carried out whatever generation it names.
   'close-ignores-generation': { mismatchStopsClose: () => false },
   'membership-ignores-generation': { mismatchStopsMembership: () => false },

@@ -8,7 +8,7 @@ import type { ObjectKind, Rid } from '../../src/driver/types.ts';
 import type { TestApp } from '../node/app.ts';
 import type { ChangeResult, StoreRetry } from '../location/authority.ts';
 import type { AuthorityRules } from '../location/authority-rules.ts';
-import type { HostRules } from './host-rules.ts';
+import type { HostRules, HostSide } from './host-rules.ts';
 import type { LeaseKeeper } from '../location/lease.ts';
 import type { LocationRecord } from '../location/records.ts';
 import type { Broken } from '../mutants/index.ts';
@@ -57,6 +57,8 @@ export interface Instance {
 export interface HostedObjects {
   readonly ctx: HostContext;
   readonly rules: HostRules;
+  /** What the rules may use of the host. */
+  readonly side: HostSide;
   read(objectId: string): Promise<Versioned<LocationRecord>>;
   change(objectId: string, version: number, next: LocationRecord): Promise<ChangeResult>;
   /** Whether `node` holds a valid owner lease. */
@@ -80,6 +82,10 @@ export abstract class HostPart {
 
   protected get rules(): HostRules {
     return this.objects.rules;
+  }
+
+  protected get side(): HostSide {
+    return this.objects.side;
   }
 
   protected read(objectId: string): Promise<Versioned<LocationRecord>> {

@@ -14,7 +14,7 @@ import { ColdActivation, NOTHING_TO_RESUME } from './activation.ts';
 import { Closing } from './closing.ts';
 import { Creation } from './creation.ts';
 import type { HostContext, HostedObjects, Instance } from './host-context.ts';
-import { REFERENCE_HOST, type HostRules } from './host-rules.ts';
+import { REFERENCE_HOST, type HostRules, type HostSide } from './host-rules.ts';
 import { Mailbox, type Letter } from './mailbox.ts';
 
 export type { ActivationFailpoint, HostContext } from './host-context.ts';
@@ -25,12 +25,16 @@ export class ObjectHost implements HostedObjects {
   readonly relocations: Relocations;
   /** The owner side's rules (host-rules.ts): the reference's, or a kit mutant's in place of one. */
   readonly rules: HostRules;
+  /** What the rules may use of this host. */
+  readonly side: HostSide;
   private readonly creation = new Creation(this);
   private readonly activation = new ColdActivation(this);
   private readonly closing = new Closing(this);
 
   constructor(readonly ctx: HostContext) {
     this.rules = ctx.hostRules ?? REFERENCE_HOST;
+    const { rid, app } = ctx;
+    this.side = { rid, read: (id) => this.read(id), factory: (id, g, input) => app.factory(rid, id, g, input), alive: () => ctx.alive(), rehost: (rec) => this.host(rec, true).mailbox };
     this.relocations = new Relocations({
       ...ctx,
       hosted: (id) => {
