@@ -26,6 +26,27 @@ export const HOST_MUTANTS = {
   'recovery-factory-next-generation': { recoveryFactoryGeneration: (found) => found.generation + 1 },
   // R-CRE-1.2: the generation is counted again when the record turns Ready.
   'ready-generation-bumped-again': { readyRecord: (rec) => ({ ...rec, generation: rec.generation + 1 }) },
+  // R-INST-1.2: a message finding the activation under way here resumes it as unfinished; or the factory runs again once Ready.
+  'activation-resumed-while-under-way': { waitsForActivationUnderWay: () => false },
+  'activation-factory-runs-twice': {
+    activationReady: async (side, rec) => {
+      await side.factory(rec.objectId, rec.generation, rec.creation?.input);
+      return side.alive();
+    },
+  },
+  // V11.2: the recovery pointer's node is compared, not its lifecycle: a restarted process resumes.
+  'recovery-pointer-ignores-lifecycle': { pointerNamesThisProcess: (pointer, rid) => pointer.targetNode === rid },
+  // R-INST-5.2: a cold activation after Close reuses the closed generation.
+  'activation-reuses-generation': { newIncarnationGeneration: (previous) => previous ?? 1 },
+  // R-INST-7.1: the creation record holds the factory input only; the first message stays in memory.
+  'first-message-not-stored': { activationCreation: (input) => ({ input }) },
+  // R-INST-1.3: the factory runs before the Creating record is secured, or after losing it.
+  'activation-factory-before-creating-record': { buildBeforeCreatingRecord: (side, next) => side.factory(next.objectId, next.generation, next.creation?.input) },
+  'activation-lost-change-builds-anyway': { activationSecured: () => true },
+  // R-INST-2.3: replay cursor 0 is taken for "first message replayed".
+  'resume-replay-cursor-off-by-one': { firstMessageReplayed: (replayCursor) => replayCursor >= 0 },
+  // R-INST-7.2: the stored first message goes to the back of the queue.
+  'activation-later-message-first': { restoreFirstMessage: (mailbox, first) => mailbox.post(first) },
   // V08: a Close or a membership change is carried out whatever generation it names.
   'close-ignores-generation': { mismatchStopsClose: () => false },
   'membership-ignores-generation': { mismatchStopsMembership: () => false },

@@ -9,7 +9,7 @@ import type { Rid } from '../../src/driver/types.ts';
 import type { LocationRecord } from '../location/records.ts';
 import type { WorkResult } from '../node/work.ts';
 import type { Versioned } from '../store/types.ts';
-import type { Letter } from './mailbox.ts';
+import type { Letter, Mailbox } from './mailbox.ts';
 
 /** What the rules may use of the ObjectHost: all of it is what the reference does too. */
 export interface HostSide {
@@ -42,6 +42,28 @@ export interface HostRules {
   recoveryFactoryGeneration(found: LocationRecord, continued: LocationRecord): number;
   /** R-CRE-1.2: the generation is counted once, when the Creating record is written; the record turns Ready keeping it. */
   readyRecord(creating: LocationRecord): LocationRecord;
+  // ---- cold activation of an Instance Spot (activation.ts) ----
+  /** R-INST-1.2: a message that finds this process's activation of the object under way waits behind it; it never resumes it. */
+  waitsForActivationUnderWay(): boolean;
+  /** V11.2: an unfinished first activation is this process's own only when its recovery pointer names this node and this lifecycle. */
+  pointerNamesThisProcess(pointer: { targetNode: Rid; lifecycle: string }, rid: Rid, lifecycle: string): boolean;
+  /** R-INST-5.2: a cold activation is a new incarnation, with a generation never used before. */
+  newIncarnationGeneration(previous: number | undefined): number;
+  /** R-INST-7.1: the first message is stored with the creation record, before anything runs. */
+  activationCreation(factoryInput: unknown, first: Letter): NonNullable<LocationRecord['creation']>;
+  /** R-INST-1.3: the factory runs only once the activation has secured its Creating record: nothing is built before it (undefined). */
+  buildBeforeCreatingRecord(side: HostSide, next: LocationRecord): Promise<void> | undefined;
+  /** R-INST-1.3: only the activation whose change secured the Creating record builds the object. */
+  activationSecured(applied: boolean): boolean;
+  /**
+   * R-INST-1.2: one factory run per activation: the record turning Ready builds nothing more
+   * (undefined). More building resolves whether the process still lives.
+   */
+  activationReady(side: HostSide, rec: LocationRecord): Promise<boolean> | undefined;
+  /** R-INST-2.3: the replay cursor counts the stored messages already put back (0: none yet). */
+  firstMessageReplayed(replayCursor: number): boolean;
+  /** R-INST-7.2: the stored first message goes to the head of the queue, before any later one. */
+  restoreFirstMessage(mailbox: Pick<Mailbox, 'post' | 'postFirst'>, first: Letter): Promise<WorkResult | undefined>;
   // ---- Close and membership changes (closing.ts) ----
   /** V08.1: Close/Destroy names the generation it ends; a mismatch changes nothing. */
   mismatchStopsClose(recorded: number, named: number): boolean;
@@ -59,6 +81,15 @@ export const REFERENCE_HOST: HostRules = {
   tookOverCreation: (applied) => applied,
   recoveryFactoryGeneration: (_found, continued) => continued.generation,
   readyRecord: (creating) => creating,
+  waitsForActivationUnderWay: () => true,
+  pointerNamesThisProcess: (pointer, rid, lifecycle) => pointer.targetNode === rid && pointer.lifecycle === lifecycle,
+  newIncarnationGeneration: (previous) => (previous ?? 0) + 1,
+  activationCreation: (input, first) => ({ input, firstMessage: { opId: first.opId, payload: first.payload } }),
+  buildBeforeCreatingRecord: () => undefined,
+  activationSecured: (applied) => applied,
+  activationReady: () => undefined,
+  firstMessageReplayed: (replayCursor) => replayCursor >= 1,
+  restoreFirstMessage: (mailbox, first) => mailbox.postFirst(first),
   mismatchStopsClose: (recorded, named) => recorded !== named,
   mismatchStopsMembership: (recorded, named) => recorded !== named,
   closeReleasesAuthority: () => true,

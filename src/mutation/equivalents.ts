@@ -219,7 +219,7 @@ const DEAD_AFTER_FACTORY =
 
 const CREATION_STORED = "Every record that reaches here was written Creating with `creation` (create() and activateHere() always set it; a recovery continues such a record with `{ ...rec }`): `creation` is never undefined.";
 
-const EARLY_SWITCH = "`early` is this.ctx.broken('activation-factory-before-creating-record'): false with the kit mutant's switch off.";
+const EARLY_BUILD = "`early` is what the rules build before the Creating record is secured: undefined under the reference's rules (host-rules.ts buildBeforeCreatingRecord), which build nothing before it; only the kit mutant activation-factory-before-creating-record gives a promise.";
 
 const RESTORED_COPY = "This local copy's firstMessageRestored is read by nothing before the next write, which sets it true (line 411) from the same copy; the Store got `firstMessageRestored: false` from the change on line 396 either way.";
 
@@ -449,7 +449,7 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'equivalent', file: ACTIVATION, line: 133, mutator: 'ConditionalExpression', original: "!this.ctx.alive()", replacement: "false", why: DEAD_AFTER_FACTORY },
   { kind: 'equivalent', file: CREATION, line: 42, mutator: 'OptionalChaining', original: "rec.creation?.input", replacement: "rec.creation.input", why: CREATION_STORED },
   { kind: 'equivalent', file: ACTIVATION, line: 132, mutator: 'OptionalChaining', original: "rec.creation?.input", replacement: "rec.creation.input", why: CREATION_STORED },
-  { kind: 'equivalent', file: ACTIVATION, line: 101, mutator: 'ConditionalExpression', original: "if (early) await this.ctx.app.factory(this.ctx.rid, objectId, generation, factoryInput);", replacement: "false", why: EARLY_SWITCH },
+  { kind: 'equivalent', file: ACTIVATION, line: 101, mutator: 'ConditionalExpression', original: "if (early) await early;", replacement: "false", why: EARLY_BUILD },
   { kind: 'equivalent', file: ACTIVATION, line: 139, mutator: 'BooleanLiteral', original: "rec = { ...rec, state: 'Ready', firstMessageRestored: false };", replacement: "true", why: RESTORED_COPY },
   // ---- location/lease.ts (objects area) ----------------------------------------------------------
   { kind: 'equivalent', file: LEASE, line: 12, mutator: 'BooleanLiteral', original: "private failing = false;", replacement: "true", why: FIRST_RENEWAL },
