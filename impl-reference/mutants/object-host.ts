@@ -5,7 +5,9 @@
 // LeaseKeeper ask where the rule applies.
 
 import { REFERENCE_AUTHORITY, type AuthorityRules } from '../location/authority-rules.ts';
-import type { HostRules } from '../objects/host-rules.ts';
+import { REFERENCE_HOST, type HostRules } from '../objects/host-rules.ts';
+import { fail } from '../node/work.ts';
+import { reactivateAsNew, reloadFromRecord } from './objects.ts';
 import type { MutantName } from './index.ts';
 
 /** Each mutant of the owner side of Actors and Spots (objects/host-rules.ts): the rule it implements otherwise. */
@@ -47,6 +49,27 @@ export const HOST_MUTANTS = {
   'resume-replay-cursor-off-by-one': { firstMessageReplayed: (replayCursor) => replayCursor >= 0 },
   // R-INST-7.2: the stored first message goes to the back of the queue.
   'activation-later-message-first': { restoreFirstMessage: (mailbox, first) => mailbox.post(first) },
+  // R-REL-2.5: an instance held for a move, or let go, keeps its timer running.
+  'let-go-instance-keeps-timer': { heldInstanceStopsTimer: () => false, letGoInstanceStopsTimer: () => false },
+  'held-source-keeps-timer': { heldInstanceStopsTimer: () => false },
+  // R-STO-3.3: a timer checks that the process lives, not that the node is owner-eligible.
+  'timer-ignores-eligibility': { timerFires: (alive) => alive },
+  // V09.1: a Session relay is delivered whatever the binding's generation.
+  'binding-reused-after-recreation': { bindingEnded: () => false },
+  // R-INST-4.2: an Instance Spot this restarted owner does not host is taken for Missing and cold-activated anew.
+  'unhosted-instance-spot-reactivated': {
+    notHostedHere: (side, objectId, letter, instanceIntent) => (instanceIntent ? reactivateAsNew(side, objectId, letter) : REFERENCE_HOST.notHostedHere(side, objectId, letter, instanceIntent)),
+  },
+  // R-OBJ-4.5: a restarted owner rebuilds the object from its record.
+  'restarted-owner-reloads-from-record': { notHostedHere: (side, objectId, letter) => reloadFromRecord(side, objectId, letter) },
+  // V07: a message naming another generation than the hosted one is refused.
+  'message-requires-generation': { refusesMessage: (hosted, named) => (named !== undefined && named !== hosted ? fail('GenerationMismatch') : undefined) },
+  // R-INST-3.2: Instance intent to a Ready Instance Spot runs its activation (the factory) again.
+  'ready-instance-reactivated': {
+    intentToHosted: (side, inst, instanceIntent) => (instanceIntent && inst.kind === 'instance-spot' ? side.factory(inst.objectId, inst.generation, undefined) : undefined),
+  },
+  // R-STO-4.1: the Store back, owned objects are processed without re-reading their records.
+  'recovery-skips-owner-confirmation': { reconfirmsOwners: () => false },
   // V08: a Close or a membership change is carried out whatever generation it names.
   'close-ignores-generation': { mismatchStopsClose: () => false },
   'membership-ignores-generation': { mismatchStopsMembership: () => false },

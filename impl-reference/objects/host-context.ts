@@ -27,6 +27,7 @@ export interface HostContext {
   store: NodeStore;
   lease: LeaseKeeper;
   app: TestApp;
+  /** Asked by the relocations (relocation/, handed this context) only: the owner side's own rules are hostRules. */
   broken: Broken;
   /** The Location Store authority's rules, which every change of a record follows. */
   authorityRules: AuthorityRules;

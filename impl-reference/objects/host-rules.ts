@@ -5,9 +5,9 @@
 // REFERENCE_HOST is the Framework's behaviour, and a kit mutant of this side is another
 // implementation of one of them (HOST_MUTANTS in impl-reference/mutants/object-host.ts).
 
-import type { Rid } from '../../src/driver/types.ts';
+import type { ObjectKind, Rid } from '../../src/driver/types.ts';
 import type { LocationRecord } from '../location/records.ts';
-import type { WorkResult } from '../node/work.ts';
+import { fail, type WorkResult } from '../node/work.ts';
 import type { Versioned } from '../store/types.ts';
 import type { Letter, Mailbox } from './mailbox.ts';
 
@@ -64,6 +64,26 @@ export interface HostRules {
   firstMessageReplayed(replayCursor: number): boolean;
   /** R-INST-7.2: the stored first message goes to the head of the queue, before any later one. */
   restoreFirstMessage(mailbox: Pick<Mailbox, 'post' | 'postFirst'>, first: Letter): Promise<WorkResult | undefined>;
+  // ---- hosted instances, their timers and messages (object-host.ts) ----
+  /** R-REL-2.5: past relay-ready the source runs nothing of the object: holding it for a move stops its timer too. */
+  heldInstanceStopsTimer(): boolean;
+  /** R-REL-2.5: an instance let go (relocated away, closed, no longer confirmed) does nothing more here, its timer included. */
+  letGoInstanceStopsTimer(): boolean;
+  /** R-STO-3.3: an object's timer fires only while the process lives and the node is owner-eligible. */
+  timerFires(alive: boolean, ownerEligible: boolean): boolean;
+  /** V09.1: a binding belongs to one incarnation: a Session relay for another generation than the hosted one ends BindingEnded. */
+  bindingEnded(hosted: number, bound: number): boolean;
+  /**
+   * R-OBJ-4.5, R-INST-4.2: a node that hosts nothing of the object (a restarted process the Store
+   * may still name owner) brings nothing back, and makes no new incarnation: Unavailable.
+   */
+  notHostedHere(side: HostSide, objectId: string, letter: Letter, instanceIntent: boolean): WorkResult | Promise<WorkResult | undefined>;
+  /** V07: a message goes to the current Ready object: a generation mismatch alone does not stop the handler (undefined: nothing refuses it). */
+  refusesMessage(hosted: number, named: number | undefined): WorkResult | undefined;
+  /** R-INST-3.2: Instance intent to a Ready Instance Spot is an ordinary message: nothing is activated again (undefined). */
+  intentToHosted(side: HostSide, inst: { objectId: string; kind: ObjectKind; generation: number }, instanceIntent: boolean): Promise<void> | undefined;
+  /** R-STO-4.1: the Store back, every owned object is re-confirmed from its record before processing goes on. */
+  reconfirmsOwners(): boolean;
   // ---- Close and membership changes (closing.ts) ----
   /** V08.1: Close/Destroy names the generation it ends; a mismatch changes nothing. */
   mismatchStopsClose(recorded: number, named: number): boolean;
@@ -90,6 +110,14 @@ export const REFERENCE_HOST: HostRules = {
   activationReady: () => undefined,
   firstMessageReplayed: (replayCursor) => replayCursor >= 1,
   restoreFirstMessage: (mailbox, first) => mailbox.postFirst(first),
+  heldInstanceStopsTimer: () => true,
+  letGoInstanceStopsTimer: () => true,
+  timerFires: (alive, ownerEligible) => alive && ownerEligible,
+  bindingEnded: (hosted, bound) => hosted !== bound,
+  notHostedHere: () => fail('Unavailable'),
+  refusesMessage: () => undefined,
+  intentToHosted: () => undefined,
+  reconfirmsOwners: () => true,
   mismatchStopsClose: (recorded, named) => recorded !== named,
   mismatchStopsMembership: (recorded, named) => recorded !== named,
   closeReleasesAuthority: () => true,

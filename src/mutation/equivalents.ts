@@ -56,7 +56,7 @@ const LOST_LATE =
   "finishWith sees a lost completion only from a late promise, after the operation timed out: send() turns a lost completion that comes in time into the end 'lost' (caller.ts:173). The ended Operation drops whatever finish() is then called with (R-GEN-3).";
 
 const MESSAGE_GENERATION =
-  "The generation a regular message names travels in its work, but the host reads it only under the kit mutant message-requires-generation (object-host.ts): a message goes to the current Ready object whatever generation it names (V07). Sending it always, never, or empty changes nothing.";
+  "The generation a regular message names travels in its work, but the host reads it only under the kit mutant message-requires-generation (its refusesMessage, host-rules.ts): a message goes to the current Ready object whatever generation it names (V07). Sending it always, never, or empty changes nothing.";
 
 // ---- the connection area -----------------------------------------------------------------------
 const PEER_LINK = 'impl-reference/connection/peer-link.ts';
@@ -235,7 +235,7 @@ const POINTER_NODE_GONE =
   "With the node the recovery pointer names gone, the mutant still sends the message there (not ready: Unavailable) and leaves the record as it is, where the reference cancels exactly that record. Both keep generation 1 on that node or cancel it and pick no other node (V11); the kit accepts either (instance-spots.feature:138, \"kept on B or cancelled, never carried on elsewhere\"), as the chapter lets creation recovery \"continue or cancel\" (4.4).";
 
 const MISSING_HAS_NO_OWNER =
-  "With the kit's switches off a Missing record is written only by markMissing (object-caller.ts) and by the authority release of a Close (closing.ts), both without an owner: `!rec.owner`, tested next, holds for every Missing record, and an absent record is caught by `!rec` first. Without the Missing test the result is NotFound all the same.";
+  "With no kit mutant in place a Missing record is written only by markMissing (object-caller.ts) and by the authority release of a Close (closing.ts), both without an owner: `!rec.owner`, tested next, holds for every Missing record, and an absent record is caught by `!rec` first. Without the Missing test the result is NotFound all the same.";
 
 const REPLY_CONTENT =
   "What the reply of a create, a Close or a membership change carries (the object ID, generation, owner, members) is the Framework API's, which the kit does not have; the chapter's rules about these operations are about the authority record, and the kit reads that from the Store (\"Location Store record lookup\", section 10), not from the reply. An empty reply is still the one terminal result.";
@@ -439,12 +439,12 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'equivalent', file: OBJECT_CALLER, line: 154, mutator: 'ConditionalExpression', original: "rec.state === 'Missing'", replacement: "false", why: MISSING_HAS_NO_OWNER },
   { kind: 'equivalent', file: OBJECT_CALLER, line: 154, mutator: 'StringLiteral', original: "if (!rec || rec.state === 'Missing' || !rec.owner) return op.finish('failure', { errorKind: 'NotFound' });", replacement: "\"\"", why: MISSING_HAS_NO_OWNER },
   // ---- objects/object-host.ts (objects area) -----------------------------------------------------
-  { kind: 'equivalent', file: OBJECT_HOST, line: 59, mutator: 'StringLiteral', original: "prepare: (rec) => void this.host({ objectId: rec.objectId, kind: rec.kind, generation: rec.generation, state: 'Ready', writeId: '' }, false),", replacement: "\"Stryker was here!\"", why: HOSTED_RECORD },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 58, mutator: 'StringLiteral', original: "prepare: (rec) => void this.host({ objectId: rec.objectId, kind: rec.kind, generation: rec.generation, state: 'Ready', writeId: '' }, false),", replacement: "\"Stryker was here!\"", why: HOSTED_RECORD },
   { kind: 'equivalent', file: CREATION, line: 17, mutator: 'StringLiteral', original: "const next: LocationRecord = { objectId, state: 'Creating', kind, owner: this.ctx.rid, generation: (rec?.generation ?? 0) + 1, creation: { input }, writeId: '' };", replacement: "\"Stryker was here!\"", why: WRITE_ID },
   { kind: 'equivalent', file: ACTIVATION, line: 97, mutator: 'StringLiteral', original: "writeId: '',", replacement: "\"Stryker was here!\"", why: WRITE_ID },
   { kind: 'equivalent', file: CLOSING, line: 23, mutator: 'StringLiteral', original: "const released = await this.change(objectId, closing.version, { objectId, state: 'Missing', generation: rec.generation, writeId: '' });", replacement: "\"Stryker was here!\"", why: WRITE_ID },
-  { kind: 'equivalent', file: OBJECT_HOST, line: 92, mutator: 'ConditionalExpression', original: "e instanceof StoreUnavailableError", replacement: "true", why: RUN_WORK_CATCHES },
-  { kind: 'equivalent', file: OBJECT_HOST, line: 92, mutator: 'ConditionalExpression', original: "e instanceof StoreUnavailableError", replacement: "false", why: RUN_WORK_CATCHES },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 91, mutator: 'ConditionalExpression', original: "e instanceof StoreUnavailableError", replacement: "true", why: RUN_WORK_CATCHES },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 91, mutator: 'ConditionalExpression', original: "e instanceof StoreUnavailableError", replacement: "false", why: RUN_WORK_CATCHES },
   { kind: 'equivalent', file: CREATION, line: 43, mutator: 'ConditionalExpression', original: "!this.ctx.alive()", replacement: "false", why: DEAD_AFTER_FACTORY },
   { kind: 'equivalent', file: ACTIVATION, line: 133, mutator: 'ConditionalExpression', original: "!this.ctx.alive()", replacement: "false", why: DEAD_AFTER_FACTORY },
   { kind: 'equivalent', file: CREATION, line: 42, mutator: 'OptionalChaining', original: "rec.creation?.input", replacement: "rec.creation.input", why: CREATION_STORED },
