@@ -1,20 +1,15 @@
 // Changing an authority record, and what to do when the Store's answer is lost (spec 7, R-STO-1):
 // never guess. Re-read the same key, compare with the StoreVersion first used, and retry the same
 // change only if it did not apply. Every change carries a writeId so that "it applied" means "our
-// write is the one there", not just "the version moved".
+// write is the one there", not just "the version moved". Those rules are asked of authority-rules.ts.
 
 import type { Clock } from '../../src/driver/clock.ts';
 import type { Ids } from '../../src/driver/ids.ts';
-import type { Broken } from '../mutants/index.ts';
 import type { NodeStore } from '../store/node-store.ts';
-import { StoreUnavailableError, type Versioned } from '../store/types.ts';
+import { StoreUnavailableError } from '../store/types.ts';
+import type { AuthorityRules, ChangeResult, Written } from './authority-rules.ts';
 
-/** Any record that names the write that produced it. */
-export interface Written {
-  writeId: string;
-}
-
-export type ChangeResult<T extends Written = Written> = { applied: true; version: number } | { applied: false; current: Versioned<T> };
+export type { ChangeResult, Written } from './authority-rules.ts';
 
 export function newWriteId(ids: Ids): string {
   return ids.uuid();
@@ -32,7 +27,7 @@ export async function changeRecord<T extends Written>(
   key: string,
   expectedVersion: number,
   next: T,
-  broken: Broken,
+  authorityRules: AuthorityRules,
   opts: StoreRetry,
 ): Promise<ChangeResult<T>> {
   try {
@@ -40,18 +35,17 @@ export async function changeRecord<T extends Written>(
   } catch (e) {
     if (!(e instanceof StoreUnavailableError)) throw e;
   }
-  // The change's result is unclear. R-STO-1: it is never guessed, either way (one mutant each).
-  if (broken('store-guess-applied')) return { applied: true, version: expectedVersion + 1 };
-  if (broken('store-guess-not-applied')) return store.compareAndSet(key, expectedVersion, next);
+  // The change's result is unclear. R-STO-1: it is never guessed, either way: read the key again.
+  return authorityRules.changeUnanswered({ store, key, expectedVersion, next, reread: () => reread(store, key, expectedVersion, next, authorityRules, opts) });
+}
+
+async function reread<T extends Written>(store: NodeStore, key: string, expectedVersion: number, next: T, authorityRules: AuthorityRules, opts: StoreRetry): Promise<ChangeResult<T>> {
   const giveUpAt = opts.clock.now() + opts.retryForMs;
   for (;;) {
     try {
       const current = await store.read<T>(key);
-      const ours = current.version === expectedVersion + 1 && current.value?.writeId === next.writeId;
-      // "It applied" means our write is the one there. The mutant takes any newer version for its own.
-      if (ours || (current.version > expectedVersion && broken('unclear-change-judged-by-version'))) {
-        return { applied: true, version: current.version };
-      }
+      // "It applied" means our write is the one there (R-STO-1.3), not that the version moved.
+      if (authorityRules.writeIsOurs(current, expectedVersion, next)) return { applied: true, version: current.version };
       if (current.version !== expectedVersion) return { applied: false, current };
       // Did not apply: the same change, with the same StoreVersion, once more.
       return await store.compareAndSet(key, expectedVersion, next);

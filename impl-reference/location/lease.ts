@@ -3,8 +3,8 @@
 // simply runs out; StoreFailureGrace never extends it (R-STO-3).
 
 import type { Clock, TimerId } from '../../src/driver/clock.ts';
-import type { Broken } from '../mutants/index.ts';
 import type { NodeStore } from '../store/node-store.ts';
+import type { AuthorityRules } from './authority-rules.ts';
 
 export class LeaseKeeper {
   private eligibleUntil = 0;
@@ -15,7 +15,7 @@ export class LeaseKeeper {
   constructor(
     private readonly store: NodeStore,
     private readonly ttlMs: number,
-    private readonly broken: Broken,
+    private readonly rules: AuthorityRules,
     /** Called when a renewal succeeds after failed ones: the Store is back. */
     private readonly onStoreBack: () => Promise<void>,
     private readonly clock: Clock,
@@ -49,13 +49,13 @@ export class LeaseKeeper {
         await this.onStoreBack(); // re-confirm owners before processing goes on
       }
       // R-STO-3: the lease the Store granted runs from when it took the renewal, no earlier than
-      // sentAt. The mutant counts from the answer, which a late answer makes later than the lease.
-      this.eligibleUntil = (this.broken('lease-counted-from-answer') ? this.clock.now() : sentAt) + this.ttlMs;
+      // sentAt; the answer, which may come late, is no later proof.
+      this.eligibleUntil = this.rules.eligibleFrom(sentAt, this.clock.now()) + this.ttlMs;
       for (const r of this.regained.splice(0)) r();
     } catch {
       this.failing = true;
       // R-STO-3: eligibility is never extended without a renewal the Store confirmed.
-      if (this.broken('grace-extends-lease')) this.eligibleUntil = this.clock.now() + this.ttlMs;
+      this.eligibleUntil = this.rules.eligibleAfterFailedRenewal(this.eligibleUntil, this.clock.now(), this.ttlMs);
     }
   }
 }

@@ -1,8 +1,8 @@
 // Mutants of the calling side of Actors and Spots (spec 4; objects/object-caller.ts): failover that
 // the spec forbids. Each is another implementation of one rule of objects/routing-rules.ts
 // (ROUTING_MUTANTS, at the end of this file), which the ObjectCaller asks where the rule applies;
-// the functions above act the longer bugs out through what those rules hand them. (The owner side's mutants are one-liners in object-host.ts and its parts,
-// but for restarted-owner-reloads-from-record at the end of this file.)
+// the functions above act the longer bugs out through what those rules hand them. (The owner side's
+// mutants are HOST_MUTANTS in object-host.ts; the two that rebuild an object are at the end of this file.)
 
 import type { OperationSpec, Rid } from '../../src/driver/types.ts';
 import type { ChangeResult } from '../location/authority.ts';

@@ -12,6 +12,9 @@ import { REFERENCE_ROUTING, type RoutingRules } from '../objects/routing-rules.t
 import { ROUTING_MUTANTS } from './objects.ts';
 import { REFERENCE_SESSIONS, type SessionRules } from '../sessions/session-rules.ts';
 import { SESSION_MUTANTS } from './sessions.ts';
+import { REFERENCE_AUTHORITY, type AuthorityRules } from '../location/authority-rules.ts';
+import { REFERENCE_HOST, type HostRules } from '../objects/host-rules.ts';
+import { AUTHORITY_MUTANTS, HOST_MUTANTS } from './object-host.ts';
 import { TERMINAL_MUTANTS } from './operation.ts';
 import { REFERENCE_RELOCATION, type RelocationRules } from '../relocation/relocation-rules.ts';
 import { RELOCATION_MUTANTS } from './relocation.ts';
@@ -25,9 +28,11 @@ export interface Rules {
   routing: RoutingRules;
   sessions: SessionRules;
   relocation: RelocationRules;
+  authority: AuthorityRules;
+  host: HostRules;
 }
 
-const BY_AREA = { calling: CALLING_MUTANTS, terminal: TERMINAL_MUTANTS, relay: RELAY_MUTANTS, mesh: MESH_MUTANTS, link: LINK_MUTANTS, routing: ROUTING_MUTANTS, sessions: SESSION_MUTANTS, relocation: RELOCATION_MUTANTS } as const;
+const BY_AREA = { calling: CALLING_MUTANTS, terminal: TERMINAL_MUTANTS, relay: RELAY_MUTANTS, mesh: MESH_MUTANTS, link: LINK_MUTANTS, routing: ROUTING_MUTANTS, sessions: SESSION_MUTANTS, relocation: RELOCATION_MUTANTS, authority: AUTHORITY_MUTANTS, host: HOST_MUTANTS } as const;
 
 /** The rules of a run: the reference's, with the named mutant's implementation in place of its rule. */
 export function rulesOf(mutant: string | undefined): Rules {
@@ -42,6 +47,8 @@ export function rulesOf(mutant: string | undefined): Rules {
     routing: { ...REFERENCE_ROUTING, ...of<RoutingRules>(ROUTING_MUTANTS) },
     sessions: { ...REFERENCE_SESSIONS, ...of<SessionRules>(SESSION_MUTANTS) },
     relocation: { ...REFERENCE_RELOCATION, ...of<RelocationRules>(RELOCATION_MUTANTS) },
+    authority: { ...REFERENCE_AUTHORITY, ...of<AuthorityRules>(AUTHORITY_MUTANTS) },
+    host: { ...REFERENCE_HOST, ...of<HostRules>(HOST_MUTANTS) },
   };
 }
 

@@ -13,7 +13,7 @@ import { LeaseKeeper } from '../location/lease.ts';
 import type { Broken } from '../mutants/index.ts';
 import type { NodeContext, Sender, SessionOwnerSide } from '../connection/node-context.ts';
 import { ServingSide } from '../connection/serving-side.ts';
-import { ObjectHost } from '../objects/object-host.ts';
+import { ObjectHost, type HostRules } from '../objects/object-host.ts';
 import type { PeerLink, Submission } from '../connection/peer-link.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import type { Listener, Transport } from '../transport/types.ts';
@@ -24,6 +24,7 @@ import type { Work, WorkResult } from './work.ts';
 import { REFERENCE_RELAY, runWork, submitLocal, type LocationUpdate, type RelayRules } from './dispatch.ts';
 import { Operation, REFERENCE_TERMINAL, type TerminalRules } from './operation.ts';
 import { REFERENCE_MESH, type MeshRules } from './mesh-rules.ts';
+import { REFERENCE_AUTHORITY, type AuthorityRules } from '../location/authority-rules.ts';
 
 export type { LocationUpdate } from './dispatch.ts';
 
@@ -38,8 +39,8 @@ export interface NodeConfig {
   store: NodeStore;
   app: TestApp;
   broken: Broken;
-  /** Rules its parts ask (operation.ts, dispatch.ts, mesh-rules.ts): the reference's, or a kit mutant's in place of one. */
-  rules?: { terminal?: TerminalRules; relay?: RelayRules; mesh?: MeshRules };
+  /** Rules its parts ask (operation.ts, dispatch.ts, mesh-rules.ts, authority-rules.ts, host-rules.ts): the reference's, or a kit mutant's in place of one. */
+  rules?: { terminal?: TerminalRules; relay?: RelayRules; mesh?: MeshRules; authority?: AuthorityRules; host?: HostRules };
   queueCapacity: number;
   workers: number;
   /** MessageFollowDuration in force for this node (default: the timings'). */
@@ -104,15 +105,17 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
     this.membership = new Membership(this, this.discovery, this.store);
     this.serving = new ServingSide(this);
     this.heartbeat = new Heartbeat(this, this.membership, this.serving);
+    const authorityRules = cfg.rules?.authority ?? REFERENCE_AUTHORITY;
     this.objects = new ObjectHost({
       rid: this.rid,
       clock: this.clock,
       ids: this.ids,
       lifecycle: this.lifecycle,
       store: this.store,
-      lease: (this.lease = new LeaseKeeper(this.store, this.timings.ownerLeaseMs, this.broken, () => this.objects.reconfirmOwners(), this.clock)),
+      lease: (this.lease = new LeaseKeeper(this.store, this.timings.ownerLeaseMs, authorityRules, () => this.objects.reconfirmOwners(), this.clock)),
       app: this.app,
       broken: this.broken,
+      authorityRules, hostRules: cfg.rules?.host,
       alive: () => this.alive,
       takeFailpoint: (name) => this.failpoints.take(name),
       storeRetry: { retryForMs: this.timings.storeFailureGraceMs, backoffMs: this.timings.reconnectBackoffMs, clock: this.clock },
@@ -121,9 +124,7 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
       crash: () => this.crash(),
       sendWork: (target, work, deadlineMs, opId) => this.sendWork(target, work, deadlineMs, opId),
       broadcastLocationUpdate: (u) => {
-        for (const rid of [this.rid, ...this.otherLinks().filter((l) => l.ready).map((l) => l.peer)]) {
-          void this.sendWork(rid, { type: 'location-update', ...u }, this.timings.defaultDeadlineMs);
-        }
+        for (const rid of [this.rid, ...this.otherLinks().filter((l) => l.ready).map((l) => l.peer)]) void this.sendWork(rid, { type: 'location-update', ...u }, this.timings.defaultDeadlineMs);
       },
     });
   }

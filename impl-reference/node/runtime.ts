@@ -67,7 +67,7 @@ export class NodeRuntime {
       store: new NodeStore(config.rid, parts.store, this.reach, (line) => parts.evidence.write({ store: line }), parts.clock),
       app: new TestApp(journal, this.gates),
       broken,
-      rules: { terminal: rules.terminal, relay: rules.relay, mesh: rules.mesh },
+      rules: { terminal: rules.terminal, relay: rules.relay, mesh: rules.mesh, authority: rules.authority, host: rules.host },
       queueCapacity: config.queueCapacity,
       workers: config.workers,
       messageFollowMs: config.messageFollowMs,
@@ -89,7 +89,7 @@ export class NodeRuntime {
     this.sessions = new SessionHost({ node: this.node, caller: this.caller, clientCredential: clientCredential(config.credential), shared, net: parts.streams, rules: rules.sessions });
     this.node.sessions = this.sessions;
     this.node.onLocationUpdate = (u) => this.sessions.applyLocationUpdate(u);
-    this.objects = new ObjectCaller(this.node, this.caller, rules.routing);
+    this.objects = new ObjectCaller(this.node, this.caller, rules.routing, rules.authority);
   }
 
   /** Listen, register, take the lease; after a restart, resume what the Relocation Store says. */

@@ -47,7 +47,7 @@ export class ColdActivation extends HostPart {
     activation: (hosted: () => void) => Promise<T>,
   ): Promise<T | WorkResult | undefined> {
     const underWay = this.activating.get(objectId);
-    if (underWay && !this.ctx.broken('activation-resumed-while-under-way')) {
+    if (underWay && this.rules.waitsForActivationUnderWay()) {
       await underWay;
       return this.message(objectId, letter, generation, true);
     }
@@ -69,8 +69,8 @@ export class ColdActivation extends HostPart {
     const rec = cur.value;
     const p = rec?.recovery;
     const unfinished = rec?.kind === 'instance-spot' && (rec.state === 'Creating' || (rec.state === 'Ready' && !rec.firstMessageRestored));
-    // V11: the pointer names a node and its lifecycle; the mutant compares the node only, so a restarted process resumes.
-    const samePointer = p?.targetNode === this.ctx.rid && (p.lifecycle === this.ctx.lifecycle || this.ctx.broken('recovery-pointer-ignores-lifecycle'));
+    // V11: the pointer names a node and its lifecycle: a restarted process on the same node resumes nothing.
+    const samePointer = !!p && this.rules.pointerNamesThisProcess(p, this.ctx.rid, this.ctx.lifecycle);
     if (!rec || !unfinished || !samePointer) return NOTHING_TO_RESUME;
     return this.resumeActivation(rec, cur.version, later, hosted);
   }
@@ -83,7 +83,7 @@ export class ColdActivation extends HostPart {
       return this.message(objectId, first, undefined, true);
     }
     // R-INST-5: a cold activation is a new incarnation, with a generation never used before.
-    const generation = this.ctx.broken('activation-reuses-generation') && rec ? rec.generation : (rec?.generation ?? 0) + 1;
+    const generation = this.rules.newIncarnationGeneration(rec?.generation);
     const next: LocationRecord = {
       objectId,
       state: 'Creating',
@@ -91,20 +91,20 @@ export class ColdActivation extends HostPart {
       owner: this.ctx.rid,
       generation,
       // The first message is stored with the creation record before anything runs.
-      creation: { input: factoryInput, ...(this.ctx.broken('first-message-not-stored') ? {} : { firstMessage: { opId: first.opId, payload: first.payload } }) },
+      creation: this.rules.activationCreation(factoryInput, first),
       recovery: { root: `activation/${objectId}/${generation}`, replayCursor: 0, targetNode: this.ctx.rid, lifecycle: this.ctx.lifecycle },
       firstMessageRestored: false,
       writeId: '',
     };
-    // R-INST-1: only the activation that secured the Creating record builds the object.
-    const early = this.ctx.broken('activation-factory-before-creating-record');
-    if (early) await this.ctx.app.factory(this.ctx.rid, objectId, generation, factoryInput);
+    // R-INST-1: only the activation that secured the Creating record builds the object, after it.
+    const early = this.rules.buildBeforeCreatingRecord(this.side, next);
+    if (early) await early;
     const r = await this.change(objectId, cur.version, next);
-    if (!r.applied && !this.ctx.broken('activation-lost-change-builds-anyway')) {
+    if (!this.rules.activationSecured(r.applied)) {
       hosted();
       return this.message(objectId, first, undefined, true);
     }
-    return this.runActivation(next, r.applied ? r.version : cur.version + 1, first, undefined, hosted, early);
+    return this.runActivation(next, r.applied ? r.version : cur.version + 1, first, undefined, hosted, early !== undefined);
   }
 
   private resumeActivation(rec: LocationRecord, version: number, later: Letter, hosted: () => void): Promise<WorkResult | undefined> {
@@ -138,17 +138,15 @@ export class ColdActivation extends HostPart {
       if (!r.applied) return this.abandonActivation(rec.objectId);
       rec = { ...rec, state: 'Ready', firstMessageRestored: false };
       version = r.version;
-      // R-INST-1: one factory run per activation. The mutant falls through into the resume branch.
-      if (this.ctx.broken('activation-factory-runs-twice')) {
-        await this.ctx.app.factory(this.ctx.rid, rec.objectId, rec.generation, rec.creation?.input);
-        if (!this.ctx.alive()) return undefined;
-      }
+      // R-INST-1: one factory run per activation.
+      const rebuilt = this.rules.activationReady(this.side, rec);
+      if (rebuilt && !(await rebuilt)) return undefined;
     }
     if (this.ctx.takeFailpoint('activation.fail-before-restore')) return this.abandonActivation(rec.objectId);
     // R-INST-2: the replay cursor counts the stored messages already put back (0: none yet).
-    const replayed = later !== undefined && rec.recovery!.replayCursor >= (this.ctx.broken('resume-replay-cursor-off-by-one') ? 0 : 1);
+    const replayed = later !== undefined && this.rules.firstMessageReplayed(rec.recovery!.replayCursor);
     // R-INST-7: the stored first message goes to the head of the queue, before any later one.
-    const firstResult = replayed || !first ? undefined : this.ctx.broken('activation-later-message-first') ? inst.mailbox.post(first) : inst.mailbox.postFirst(first);
+    const firstResult = replayed || !first ? undefined : this.rules.restoreFirstMessage(inst.mailbox, first);
     const restored: LocationRecord = { ...rec, firstMessageRestored: true, recovery: { ...rec.recovery!, replayCursor: 1 } };
     const r = await this.change(rec.objectId, version, restored);
     if (!r.applied) return this.abandonActivation(rec.objectId);

@@ -12,14 +12,14 @@ export class Closing extends HostPart {
     const rec = cur.value;
     if (!rec || rec.state === 'Missing') return fail('NotFound');
     // V08: Close/Destroy names the generation it ends; a mismatch changes nothing.
-    if (rec.generation !== generation && !this.ctx.broken('close-ignores-generation')) return fail('GenerationMismatch');
+    if (this.rules.mismatchStopsClose(rec.generation, generation)) return fail('GenerationMismatch');
     if (rec.state !== 'Ready' || rec.owner !== this.ctx.rid) return fail('Unavailable');
     const closing = await this.change(objectId, cur.version, { ...rec, state: 'Closing' });
     if (!closing.applied) return fail('Unavailable');
     this.dispose(objectId);
-    // R-INST-5: Close is finished only with the authority release.
-    if (this.ctx.broken('close-never-releases-authority')) return ok({ objectId, generation: rec.generation });
-    // Authority release: the record reads Missing and keeps the generation it had.
+    // R-INST-5: Close is finished only with the authority release: the record reads Missing and
+    // keeps the generation it had.
+    if (!this.rules.closeReleasesAuthority()) return ok({ objectId, generation: rec.generation });
     const released = await this.change(objectId, closing.version, { objectId, state: 'Missing', generation: rec.generation, writeId: '' });
     return released.applied ? ok({ objectId, generation: rec.generation }) : fail('Unavailable');
   }
@@ -29,7 +29,7 @@ export class Closing extends HostPart {
     const rec = cur.value;
     if (!rec || rec.state === 'Missing') return fail('NotFound');
     // V08: so does a membership change.
-    if (rec.generation !== generation && !this.ctx.broken('membership-ignores-generation')) return fail('GenerationMismatch');
+    if (this.rules.mismatchStopsMembership(rec.generation, generation)) return fail('GenerationMismatch');
     if (rec.state !== 'Ready' || rec.owner !== this.ctx.rid) return fail('Unavailable');
     const members = [...new Set([...(rec.members ?? []), member])];
     const r = await this.change(objectId, cur.version, { ...rec, members });

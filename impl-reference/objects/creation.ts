@@ -17,26 +17,24 @@ export class Creation extends HostPart {
         const next: LocationRecord = { objectId, state: 'Creating', kind, owner: this.ctx.rid, generation: (rec?.generation ?? 0) + 1, creation: { input }, writeId: '' };
         const r = await this.change(objectId, cur.version, next);
         // Only the one that secured the Creating record runs the factory (R-CRE-1).
-        if (!r.applied && !this.ctx.broken('creation-race-both-run-factory') && !this.ctx.broken('creation-lost-change-runs-factory')) continue;
+        if (!this.rules.securedCreatingRecord(r.applied)) continue;
         return this.finishCreation(next, r.applied ? r.version : cur.version + 1);
       }
       if (rec.state !== 'Creating' || rec.kind === 'instance-spot') return fail('AlreadyExists');
       // A Creating record of a node whose lease is valid is that node's creation, not an abandoned one.
-      if (rec.owner === this.ctx.rid || (!this.ctx.broken('creation-ignores-creator-lease') && (await this.leaseValid(rec.owner)))) {
+      if (rec.owner === this.ctx.rid || (await this.rules.creatorStillCreating(() => this.leaseValid(rec.owner)))) {
         // R-CRE-1 again, for a creation that arrives after the winner wrote its record.
-        if (this.ctx.broken('creation-race-both-run-factory')) await this.ctx.app.factory(this.ctx.rid, objectId, rec.generation, input);
+        await this.rules.creationFoundUnderWay(this.side, rec, input);
         return fail('AlreadyExists');
       }
       // The process that was creating it died: creation recovery (R-CRE-2, V06). Continue exactly
       // this record - same object ID, same generation, the stored input - here.
-      const next: LocationRecord = this.ctx.broken('creation-recovery-new-generation')
-        ? { ...rec, owner: this.ctx.rid, generation: rec.generation + 1, creation: { input } }
-        : { ...rec, owner: this.ctx.rid };
+      const next = this.rules.recoveredRecord(rec, this.ctx.rid, input);
       const r = await this.change(objectId, cur.version, next);
       // V06: only the one whose change took the record over continues the creation.
-      if (!r.applied && !this.ctx.broken('recovery-ignores-lost-takeover')) continue;
+      if (!this.rules.tookOverCreation(r.applied)) continue;
       // V08: the factory runs for the generation of the record it continues.
-      return this.finishCreation(next, r.applied ? r.version : cur.version + 1, this.ctx.broken('recovery-factory-next-generation') ? rec.generation + 1 : next.generation);
+      return this.finishCreation(next, r.applied ? r.version : cur.version + 1, this.rules.recoveryFactoryGeneration(rec, next));
     }
   }
 
@@ -44,7 +42,7 @@ export class Creation extends HostPart {
     await this.ctx.app.factory(this.ctx.rid, rec.objectId, factoryGeneration, rec.creation?.input);
     if (!this.ctx.alive()) return undefined; // the process died while creating: no reply, ever
     // The generation was counted when the Creating record was written; turning Ready keeps it.
-    if (this.ctx.broken('ready-generation-bumped-again')) rec = { ...rec, generation: rec.generation + 1 };
+    rec = this.rules.readyRecord(rec);
     const r = await this.change(rec.objectId, version, { ...rec, state: 'Ready' });
     if (!r.applied) return fail('Unavailable');
     this.host(rec, true);

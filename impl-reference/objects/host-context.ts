@@ -7,6 +7,8 @@ import type { Ids } from '../../src/driver/ids.ts';
 import type { ObjectKind, Rid } from '../../src/driver/types.ts';
 import type { TestApp } from '../node/app.ts';
 import type { ChangeResult, StoreRetry } from '../location/authority.ts';
+import type { AuthorityRules } from '../location/authority-rules.ts';
+import type { HostRules, HostSide } from './host-rules.ts';
 import type { LeaseKeeper } from '../location/lease.ts';
 import type { LocationRecord } from '../location/records.ts';
 import type { Broken } from '../mutants/index.ts';
@@ -25,7 +27,12 @@ export interface HostContext {
   store: NodeStore;
   lease: LeaseKeeper;
   app: TestApp;
+  /** Asked by the relocations (relocation/, handed this context) only: the owner side's own rules are hostRules. */
   broken: Broken;
+  /** The Location Store authority's rules, which every change of a record follows. */
+  authorityRules: AuthorityRules;
+  /** The owner side's rules (host-rules.ts); the reference's when not given. */
+  hostRules?: HostRules;
   alive(): boolean;
   /** Take an armed failpoint of this node (activation.*, relocation.*), if any. */
   takeFailpoint(name: ActivationFailpoint | RelocationFailpoint): boolean;
@@ -50,6 +57,9 @@ export interface Instance {
 /** What creation, activation and Close use of the host: the record, the hosted instances, delivery. */
 export interface HostedObjects {
   readonly ctx: HostContext;
+  readonly rules: HostRules;
+  /** What the rules may use of the host. */
+  readonly side: HostSide;
   read(objectId: string): Promise<Versioned<LocationRecord>>;
   change(objectId: string, version: number, next: LocationRecord): Promise<ChangeResult>;
   /** Whether `node` holds a valid owner lease. */
@@ -69,6 +79,14 @@ export abstract class HostPart {
 
   protected get ctx(): HostContext {
     return this.objects.ctx;
+  }
+
+  protected get rules(): HostRules {
+    return this.objects.rules;
+  }
+
+  protected get side(): HostSide {
+    return this.objects.side;
   }
 
   protected read(objectId: string): Promise<Versioned<LocationRecord>> {

@@ -11,6 +11,7 @@
 import type { OperationSpec, Rid } from '../../src/driver/types.ts';
 import type { Caller } from '../channel/caller.ts';
 import { changeRecord, newWriteId, type ChangeResult } from '../location/authority.ts';
+import { REFERENCE_AUTHORITY, type AuthorityRules } from '../location/authority-rules.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
 import type { MeshNode } from '../node/mesh-node.ts';
 import type { Operation } from '../node/operation.ts';
@@ -33,6 +34,8 @@ export class ObjectCaller implements RoutingSide {
     private readonly caller: Caller,
     /** The rules of this side (routing-rules.ts): the reference's, or a kit mutant's in place of one. */
     private readonly rules: RoutingRules = REFERENCE_ROUTING,
+    /** The Location Store authority's rules (authority-rules.ts), which the caller's changes of a record follow. */
+    private readonly authorityRules: AuthorityRules = REFERENCE_AUTHORITY,
   ) {}
 
   async create(op: Operation, spec: Extract<OperationSpec, { kind: 'create' }>): Promise<void> {
@@ -119,7 +122,7 @@ export class ObjectCaller implements RoutingSide {
 
   /** Change the object's authority record from `version`, never guessing an unclear result. */
   change(objectId: string, version: number, next: LocationRecord): Promise<ChangeResult> {
-    return changeRecord(this.node.store, objectKey(objectId), version, { ...next, writeId: newWriteId(this.node.ids) }, this.node.broken, this.retry());
+    return changeRecord(this.node.store, objectKey(objectId), version, { ...next, writeId: newWriteId(this.node.ids) }, this.authorityRules, this.retry());
   }
 
   /** Cancel exactly the record read at `version`: Missing, keeping its generation. */

@@ -6,7 +6,6 @@
 import type { AppPayload, Rid } from '../../src/driver/types.ts';
 import { changeRecord, newWriteId, type ChangeResult } from '../location/authority.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
-import { reactivateAsNew, reloadFromRecord, type ObjectHostSide } from '../mutants/objects.ts';
 import { StoreUnavailableError } from '../store/types.ts';
 import { fail, ok, type Work, type WorkResult } from '../node/work.ts';
 import { Relocations } from '../relocation/relocation.ts';
@@ -14,18 +13,27 @@ import { ColdActivation, NOTHING_TO_RESUME } from './activation.ts';
 import { Closing } from './closing.ts';
 import { Creation } from './creation.ts';
 import type { HostContext, HostedObjects, Instance } from './host-context.ts';
+import { REFERENCE_HOST, type HostRules, type HostSide } from './host-rules.ts';
 import { Mailbox, type Letter } from './mailbox.ts';
 
 export type { ActivationFailpoint, HostContext } from './host-context.ts';
+export type { HostRules } from './host-rules.ts';
 
 export class ObjectHost implements HostedObjects {
   private readonly instances = new Map<string, Instance>();
   readonly relocations: Relocations;
+  /** The owner side's rules (host-rules.ts): the reference's, or a kit mutant's in place of one. */
+  readonly rules: HostRules;
+  /** What the rules may use of this host. */
+  readonly side: HostSide;
   private readonly creation = new Creation(this);
   private readonly activation = new ColdActivation(this);
   private readonly closing = new Closing(this);
 
   constructor(readonly ctx: HostContext) {
+    this.rules = ctx.hostRules ?? REFERENCE_HOST;
+    const { rid, app } = ctx;
+    this.side = { rid, read: (id) => this.read(id), factory: (id, g, input) => app.factory(rid, id, g, input), alive: () => ctx.alive(), rehost: (rec) => this.host(rec, true).mailbox };
     this.relocations = new Relocations({
       ...ctx,
       hosted: (id) => {
@@ -39,8 +47,8 @@ export class ObjectHost implements HostedObjects {
         inst?.mailbox.hold();
         // R-REL-2: past the relay-ready boundary the source runs nothing of the object, its timers
         // neither: the target may own it already, while the source still waits to hear so (a
-        // cutover whose answer never comes). The mutants let the instance's timer run on.
-        if (inst && !this.ctx.broken('let-go-instance-keeps-timer') && !this.ctx.broken('held-source-keeps-timer')) this.ctx.clock.clearTimer(inst.ticker);
+        // cutover whose answer never comes).
+        if (inst && this.rules.heldInstanceStopsTimer()) this.ctx.clock.clearTimer(inst.ticker);
         // This instance, and not one hosted here later under the same ID, is what the move lets go.
         return () => {
           if (inst && this.instances.get(id) === inst) this.dispose(id);
@@ -90,7 +98,7 @@ export class ObjectHost implements HostedObjects {
   }
 
   change(objectId: string, version: number, next: LocationRecord): Promise<ChangeResult> {
-    return changeRecord(this.ctx.store, objectKey(objectId), version, { ...next, writeId: newWriteId(this.ctx.ids) }, this.ctx.broken, this.ctx.storeRetry);
+    return changeRecord(this.ctx.store, objectKey(objectId), version, { ...next, writeId: newWriteId(this.ctx.ids) }, this.ctx.authorityRules, this.ctx.storeRetry);
   }
 
   async leaseValid(node: Rid | undefined): Promise<boolean> {
@@ -100,12 +108,6 @@ export class ObjectHost implements HostedObjects {
   }
 
   // ---- hosted instances (creation: creation.ts; cold activation: activation.ts) ----------------
-
-  /** What restarted-owner-reloads-from-record uses of this host. */
-  private reloading(): ObjectHostSide {
-    const { rid, app } = this.ctx;
-    return { rid, read: (id) => this.read(id), factory: (id, g, input) => app.factory(rid, id, g, input), rehost: (rec) => this.host(rec, true).mailbox };
-  }
 
   host(rec: LocationRecord, open: boolean): Instance {
     // One instance per object in a process: one that is replaced is disposed (timer included), never
@@ -121,7 +123,7 @@ export class ObjectHost implements HostedObjects {
     if (tickMs) {
       inst.ticker = this.ctx.clock.setInterval(() => {
         // Timers run only while this node may act as owner (R-STO-3).
-        if (this.ctx.alive() && (this.ctx.lease.eligible() || this.ctx.broken('timer-ignores-eligibility'))) this.ctx.app.timer(this.ctx.rid, inst.objectId, inst.generation);
+        if (this.rules.timerFires(this.ctx.alive(), this.ctx.lease.eligible())) this.ctx.app.timer(this.ctx.rid, inst.objectId, inst.generation);
       }, tickMs);
     }
     this.instances.set(rec.objectId, inst);
@@ -140,9 +142,8 @@ export class ObjectHost implements HostedObjects {
   dispose(objectId: string): void {
     const inst = this.instances.get(objectId);
     if (!inst) return;
-    // An instance let go (relocated away, closed, no longer confirmed) does nothing more here. The
-    // mutant closes its mailbox but forgets its timer.
-    if (!this.ctx.broken('let-go-instance-keeps-timer')) this.ctx.clock.clearTimer(inst.ticker);
+    // An instance let go (relocated away, closed, no longer confirmed) does nothing more here.
+    if (this.rules.letGoInstanceStopsTimer()) this.ctx.clock.clearTimer(inst.ticker);
     inst.mailbox.close();
     this.instances.delete(objectId);
   }
@@ -159,7 +160,7 @@ export class ObjectHost implements HostedObjects {
     try {
       const inst = this.instances.get(objectId);
       // V09: a binding belongs to one incarnation; a re-created Actor does not take its messages.
-      if (inst && inst.generation !== generation && !this.ctx.broken('binding-reused-after-recreation')) return fail('BindingEnded');
+      if (inst && this.rules.bindingEnded(inst.generation, generation)) return fail('BindingEnded');
       if (!inst) {
         const rec = (await this.read(objectId)).value;
         if (!rec || rec.state === 'Missing' || rec.generation !== generation) return fail('BindingEnded');
@@ -184,21 +185,18 @@ export class ObjectHost implements HostedObjects {
         const resumed = await this.activation.asActivation(objectId, letter, generation, (hosted) => this.activation.resumeIfUnfinished(objectId, letter, hosted));
         if (resumed !== NOTHING_TO_RESUME) return resumed;
       }
-      // R-INST-4: an Instance Spot this process does not host is not Missing: no new incarnation here.
-      if (instanceIntent && this.ctx.broken('unhosted-instance-spot-reactivated')) return reactivateAsNew(this.reloading(), objectId, letter);
-      // R-OBJ-4: named owner in the Store but hosting nothing (a restarted process): it brings nothing back.
-      if (this.ctx.broken('restarted-owner-reloads-from-record')) return reloadFromRecord(this.reloading(), objectId, letter);
-      return fail('Unavailable'); // not the owner here: the caller does not try elsewhere
+      // R-OBJ-4: named owner in the Store but hosting nothing (a restarted process): it brings nothing
+      // back, and (R-INST-4) an Instance Spot it does not host is not Missing: no new incarnation
+      // here. Not the owner here: the caller does not try elsewhere.
+      return this.rules.notHostedHere(this.side, objectId, letter, instanceIntent);
     }
     // The target is the logical ID's current Ready object; a generation mismatch alone does not
     // stop the handler (V07).
-    if (this.ctx.broken('message-requires-generation') && generation !== undefined && generation !== inst.generation) {
-      return fail('GenerationMismatch');
-    }
+    const refused = this.rules.refusesMessage(inst.generation, generation);
+    if (refused) return refused;
     // R-INST-3: Instance intent to a Ready Instance Spot is an ordinary message: no activation again.
-    if (this.ctx.broken('ready-instance-reactivated') && instanceIntent && inst.kind === 'instance-spot') {
-      await this.ctx.app.factory(this.ctx.rid, objectId, inst.generation, undefined);
-    }
+    const activating = this.rules.intentToHosted(this.side, inst, instanceIntent);
+    if (activating) await activating;
     return inst.mailbox.post(letter);
   }
 
@@ -206,7 +204,7 @@ export class ObjectHost implements HostedObjects {
 
   /** The Store is back: re-confirm every owned object before processing goes on (R-STO-4). */
   async reconfirmOwners(): Promise<void> {
-    if (this.ctx.broken('recovery-skips-owner-confirmation')) return;
+    if (!this.rules.reconfirmsOwners()) return;
     for (const inst of [...this.instances.values()]) {
       const rec = (await this.read(inst.objectId)).value;
       if (!rec || rec.owner !== this.ctx.rid || rec.generation !== inst.generation || rec.state !== 'Ready') this.dispose(inst.objectId);

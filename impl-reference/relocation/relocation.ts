@@ -40,7 +40,7 @@ export class Relocations implements RuledSide {
   constructor(readonly ctx: RelocationContext) {}
 
   change<T extends { writeId: string }>(key: string, version: number, value: T) {
-    return changeRecord(this.ctx.store, key, version, { ...value, writeId: newWriteId(this.ctx.ids) }, this.ctx.broken, {
+    return changeRecord(this.ctx.store, key, version, { ...value, writeId: newWriteId(this.ctx.ids) }, this.ctx.authorityRules, {
       retryForMs: this.ctx.timings.storeFailureGraceMs,
       backoffMs: this.ctx.timings.reconnectBackoffMs,
       clock: this.ctx.clock,

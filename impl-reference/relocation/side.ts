@@ -7,6 +7,7 @@ import type { Ids } from '../../src/driver/ids.ts';
 import type { ObjectKind, RelocationStage, Rid } from '../../src/driver/types.ts';
 import type { TestApp } from '../node/app.ts';
 import type { ChangeResult } from '../location/authority.ts';
+import type { AuthorityRules } from '../location/authority-rules.ts';
 import type { Broken } from '../mutants/index.ts';
 import type { Letter } from '../objects/mailbox.ts';
 import type { NodeStore } from '../store/node-store.ts';
@@ -32,6 +33,8 @@ export interface RelocationContext {
   store: NodeStore;
   app: TestApp;
   broken: Broken;
+  /** The Location Store authority's rules, which every change of a record follows. */
+  authorityRules: AuthorityRules;
   timings: { cutoverFallbackMs: number; defaultDeadlineMs: number; reconnectBackoffMs: number; storeFailureGraceMs: number };
   messageFollowMs(): number;
   alive(): boolean;

@@ -9,7 +9,7 @@
 export const AREAS = {
   channel: ['channel/caller.ts', 'channel/rules.ts', 'channel/select-one.ts', 'node/operation.ts', 'node/start-operation.ts', 'node/work.ts'],
   connection: ['connection/inbound-queue.ts', 'node/mesh-rules.ts', 'connection/link-rules.ts', 'connection/node-context.ts', 'connection/peer-link.ts', 'connection/serving-side.ts', 'node/mesh-node.ts', 'node/membership.ts', 'node/heartbeat.ts', 'node/dispatch.ts', 'node/failpoints.ts', 'node/runtime.ts', 'location/descriptors.ts', 'transport/memory.ts'],
-  objects: ['objects/mailbox.ts', 'objects/object-caller.ts', 'objects/routing-rules.ts', 'objects/object-host.ts', 'objects/host-context.ts', 'objects/creation.ts', 'objects/activation.ts', 'objects/closing.ts', 'location/authority.ts', 'location/lease.ts', 'location/records.ts'],
+  objects: ['objects/mailbox.ts', 'objects/object-caller.ts', 'objects/routing-rules.ts', 'objects/object-host.ts', 'objects/host-context.ts', 'objects/host-rules.ts', 'objects/creation.ts', 'objects/activation.ts', 'objects/closing.ts', 'location/authority.ts', 'location/authority-rules.ts', 'location/lease.ts', 'location/records.ts'],
   relocation: ['relocation/relocation.ts', 'relocation/relocation-rules.ts', 'relocation/side.ts', 'relocation/source.ts', 'relocation/target.ts', 'relocation/follow.ts', 'relocation/records.ts'],
   sessions: ['sessions/session-host.ts', 'sessions/session-rules.ts', 'sessions/requests.ts', 'sessions/session.ts', 'sessions/protocol.ts'],
   store: ['store/memory.ts', 'store/node-store.ts'],

@@ -56,7 +56,7 @@ const LOST_LATE =
   "finishWith sees a lost completion only from a late promise, after the operation timed out: send() turns a lost completion that comes in time into the end 'lost' (caller.ts:173). The ended Operation drops whatever finish() is then called with (R-GEN-3).";
 
 const MESSAGE_GENERATION =
-  "The generation a regular message names travels in its work, but the host reads it only under the kit mutant message-requires-generation (object-host.ts): a message goes to the current Ready object whatever generation it names (V07). Sending it always, never, or empty changes nothing.";
+  "The generation a regular message names travels in its work, but the host reads it only under the kit mutant message-requires-generation (its refusesMessage, host-rules.ts): a message goes to the current Ready object whatever generation it names (V07). Sending it always, never, or empty changes nothing.";
 
 // ---- the connection area -----------------------------------------------------------------------
 const PEER_LINK = 'impl-reference/connection/peer-link.ts';
@@ -219,7 +219,7 @@ const DEAD_AFTER_FACTORY =
 
 const CREATION_STORED = "Every record that reaches here was written Creating with `creation` (create() and activateHere() always set it; a recovery continues such a record with `{ ...rec }`): `creation` is never undefined.";
 
-const EARLY_SWITCH = "`early` is this.ctx.broken('activation-factory-before-creating-record'): false with the kit mutant's switch off.";
+const EARLY_BUILD = "`early` is what the rules build before the Creating record is secured: undefined under the reference's rules (host-rules.ts buildBeforeCreatingRecord), which build nothing before it; only the kit mutant activation-factory-before-creating-record gives a promise.";
 
 const RESTORED_COPY = "This local copy's firstMessageRestored is read by nothing before the next write, which sets it true (line 411) from the same copy; the Store got `firstMessageRestored: false` from the change on line 396 either way.";
 
@@ -230,13 +230,12 @@ const RENEW_MORE_OFTEN = "Renewing the owner lease more often (every millisecond
 const WAIT_NEXT_RENEWAL =
   "Each message then waits for the next confirmed renewal (at most a quarter of the lease TTL) before it runs, even while the lease is valid: processing is delayed, never done without a lease (R-STO-3). The chapter sets no time for handling a message within its deadline.";
 
-const JUDGED_BY_VERSION_SWITCH = "`current.version > expectedVersion && broken('unclear-change-judged-by-version')` is false with the kit mutant's switch off.";
 
 const POINTER_NODE_GONE =
   "With the node the recovery pointer names gone, the mutant still sends the message there (not ready: Unavailable) and leaves the record as it is, where the reference cancels exactly that record. Both keep generation 1 on that node or cancel it and pick no other node (V11); the kit accepts either (instance-spots.feature:138, \"kept on B or cancelled, never carried on elsewhere\"), as the chapter lets creation recovery \"continue or cancel\" (4.4).";
 
 const MISSING_HAS_NO_OWNER =
-  "With the kit's switches off a Missing record is written only by markMissing (object-caller.ts) and by the authority release of a Close (closing.ts), both without an owner: `!rec.owner`, tested next, holds for every Missing record, and an absent record is caught by `!rec` first. Without the Missing test the result is NotFound all the same.";
+  "With no kit mutant in place a Missing record is written only by markMissing (object-caller.ts) and by the authority release of a Close (closing.ts), both without an owner: `!rec.owner`, tested next, holds for every Missing record, and an absent record is caught by `!rec` first. Without the Missing test the result is NotFound all the same.";
 
 const REPLY_CONTENT =
   "What the reply of a create, a Close or a membership change carries (the object ID, generation, owner, members) is the Framework API's, which the kit does not have; the chapter's rules about these operations are about the authority record, and the kit reads that from the Store (\"Location Store record lookup\", section 10), not from the reply. An empty reply is still the one terminal result.";
@@ -305,10 +304,10 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'conforming', file: ROUTING, line: 89, mutator: 'BooleanLiteral', original: '!end.completion.ok', replacement: 'end.completion.ok', why: CACHE_DROPPED_MORE },
   { kind: 'conforming', file: ROUTING, line: 89, mutator: 'LogicalOperator', original: "(end.kind !== 'result' || !end.completion.ok) && end.kind !== 'deadline'", replacement: "(end.kind !== 'result' || !end.completion.ok) || end.kind !== 'deadline'", why: CACHE_DROPPED_MORE },
   { kind: 'conforming', file: ROUTING, line: 99, mutator: 'ConditionalExpression', original: 'if (f.ownerAlive) return side.finishOn(', replacement: 'true', why: POINTER_NODE_GONE },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 56, mutator: 'ConditionalExpression', original: 'spec.generation !== undefined ? { generation: spec.generation } : {}', replacement: 'true', why: MESSAGE_GENERATION },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 56, mutator: 'ConditionalExpression', original: 'spec.generation !== undefined ? { generation: spec.generation } : {}', replacement: 'false', why: MESSAGE_GENERATION },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 56, mutator: 'EqualityOperator', original: 'spec.generation !== undefined ? { generation: spec.generation } : {}', replacement: 'spec.generation === undefined', why: MESSAGE_GENERATION },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 56, mutator: 'ObjectLiteral', original: '{ generation: spec.generation }', replacement: '{}', why: MESSAGE_GENERATION },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 59, mutator: 'ConditionalExpression', original: 'spec.generation !== undefined ? { generation: spec.generation } : {}', replacement: 'true', why: MESSAGE_GENERATION },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 59, mutator: 'ConditionalExpression', original: 'spec.generation !== undefined ? { generation: spec.generation } : {}', replacement: 'false', why: MESSAGE_GENERATION },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 59, mutator: 'EqualityOperator', original: 'spec.generation !== undefined ? { generation: spec.generation } : {}', replacement: 'spec.generation === undefined', why: MESSAGE_GENERATION },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 59, mutator: 'ObjectLiteral', original: '{ generation: spec.generation }', replacement: '{}', why: MESSAGE_GENERATION },
   // ---- connection/peer-link.ts -------------------------------------------------------------------
   { kind: 'equivalent', file: PEER_LINK, line: 72, mutator: 'ConditionalExpression', original: "this.stopped || this.handshaking || this.ready", replacement: "false", why: CONNECT_GUARD },
   { kind: 'equivalent', file: PEER_LINK, line: 72, mutator: 'LogicalOperator', original: "this.stopped || this.handshaking || this.ready", replacement: "(this.stopped || this.handshaking) && this.ready", why: CONNECT_GUARD },
@@ -354,14 +353,14 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'equivalent', file: MEMBERSHIP, line: 74, mutator: 'BooleanLiteral', original: "this.storeReadable = false;", replacement: "true", why: STORE_READABLE },
   { kind: 'equivalent', file: MEMBERSHIP, line: 75, mutator: 'BooleanLiteral', original: "this.discovery.fresh = false;", replacement: "true", why: FRESH },
   { kind: 'equivalent', file: MEMBERSHIP, line: 73, mutator: 'BlockStatement', original: "} catch {", replacement: "{}", why: FAILED_READ },
-  { kind: 'equivalent', file: MESH_NODE, line: 124, mutator: 'MethodExpression', original: "this.otherLinks().filter((l) => l.ready)", replacement: "this.otherLinks()", why: BROADCAST_NOT_READY },
-  { kind: 'equivalent', file: MESH_NODE, line: 140, mutator: 'ConditionalExpression', original: "this.life !== 'dead'", replacement: "true", why: SEVERED },
-  { kind: 'equivalent', file: MESH_NODE, line: 140, mutator: 'StringLiteral', original: "return this.life !== 'dead';", replacement: "\"\"", why: SEVERED },
-  { kind: 'equivalent', file: MESH_NODE, line: 213, mutator: 'StringLiteral', original: "this.life = 'dead';", replacement: "\"\"", why: SEVERED },
-  { kind: 'equivalent', file: MESH_NODE, line: 268, mutator: 'ConditionalExpression', original: "if (!this.alive) return;", replacement: "false", why: SEVERED },
-  { kind: 'conforming', file: MESH_NODE, line: 172, mutator: 'BlockStatement', original: "requestRefresh(): void {", replacement: "{}", why: REFRESH_SOONER },
+  { kind: 'equivalent', file: MESH_NODE, line: 127, mutator: 'MethodExpression', original: "this.otherLinks().filter((l) => l.ready)", replacement: "this.otherLinks()", why: BROADCAST_NOT_READY },
+  { kind: 'equivalent', file: MESH_NODE, line: 141, mutator: 'ConditionalExpression', original: "this.life !== 'dead'", replacement: "true", why: SEVERED },
+  { kind: 'equivalent', file: MESH_NODE, line: 141, mutator: 'StringLiteral', original: "return this.life !== 'dead';", replacement: "\"\"", why: SEVERED },
+  { kind: 'equivalent', file: MESH_NODE, line: 214, mutator: 'StringLiteral', original: "this.life = 'dead';", replacement: "\"\"", why: SEVERED },
+  { kind: 'equivalent', file: MESH_NODE, line: 269, mutator: 'ConditionalExpression', original: "if (!this.alive) return;", replacement: "false", why: SEVERED },
+  { kind: 'conforming', file: MESH_NODE, line: 173, mutator: 'BlockStatement', original: "requestRefresh(): void {", replacement: "{}", why: REFRESH_SOONER },
   { kind: 'equivalent', file: MEMBERSHIP, line: 110, mutator: 'StringLiteral', original: "this.links.get(rid)?.stop('orderly');", replacement: "\"\"", why: FAR_END_MODE },
-  { kind: 'equivalent', file: MESH_NODE, line: 193, mutator: 'BlockStatement', original: "peerFailedLiveness(peer: Rid): void {", replacement: "{}", why: PEER_FAILED_SWITCHES },
+  { kind: 'equivalent', file: MESH_NODE, line: 194, mutator: 'BlockStatement', original: "peerFailedLiveness(peer: Rid): void {", replacement: "{}", why: PEER_FAILED_SWITCHES },
   { kind: 'equivalent', file: SERVING_SIDE, line: 87, mutator: 'ObjectLiteral', original: "if (f.t === 'ping') return ib.conn.send({ t: 'pong' });", replacement: "{}", why: ANY_FRAME_IS_LIFE },
   { kind: 'equivalent', file: SERVING_SIDE, line: 87, mutator: 'StringLiteral', original: "if (f.t === 'ping') return ib.conn.send({ t: 'pong' });", replacement: "\"\"", why: ANY_FRAME_IS_LIFE },
   { kind: 'equivalent', file: SERVING_SIDE, line: 88, mutator: 'ConditionalExpression', original: "f.t === 'submit'", replacement: "true", why: PING_OR_SUBMIT },
@@ -387,17 +386,17 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'equivalent', file: DISPATCH, line: 85, mutator: 'StringLiteral', original: "'session-frame'", replacement: "\"\"", why: MUTANT_WORK },
   { kind: 'equivalent', file: DISPATCH, line: 87, mutator: 'ConditionalExpression', original: "work.type === 'relay'", replacement: "false", why: MUTANT_WORK },
   { kind: 'equivalent', file: DISPATCH, line: 87, mutator: 'StringLiteral', original: "} else if (work.type === 'relay') {", replacement: "\"\"", why: MUTANT_WORK },
-  { kind: 'equivalent', file: MESH_NODE, line: 219, mutator: 'OptionalChaining', original: "this.sessions?.stop", replacement: "this.sessions.stop", why: BUILT_BY_RUNTIME },
-  { kind: 'equivalent', file: MESH_NODE, line: 287, mutator: 'OptionalChaining', original: "this.onLocationUpdate?.(u)", replacement: "this.onLocationUpdate(u)", why: BUILT_BY_RUNTIME },
+  { kind: 'equivalent', file: MESH_NODE, line: 220, mutator: 'OptionalChaining', original: "this.sessions?.stop", replacement: "this.sessions.stop", why: BUILT_BY_RUNTIME },
+  { kind: 'equivalent', file: MESH_NODE, line: 288, mutator: 'OptionalChaining', original: "this.onLocationUpdate?.(u)", replacement: "this.onLocationUpdate(u)", why: BUILT_BY_RUNTIME },
   { kind: 'conforming', file: SERVING_SIDE, line: 70, mutator: 'ConditionalExpression', original: "how === 'abandon'", replacement: "false", why: CRASH_CLOSES },
   { kind: 'conforming', file: SERVING_SIDE, line: 70, mutator: 'StringLiteral', original: "if (how === 'abandon') ib.conn.abandon();", replacement: "\"\"", why: CRASH_CLOSES },
-  { kind: 'conforming', file: MESH_NODE, line: 226, mutator: 'StringLiteral', original: "this.end('abandon');", replacement: "\"\"", why: CRASH_CLOSES },
-  { kind: 'equivalent', file: MESH_NODE, line: 231, mutator: 'StringLiteral', original: "this.life = 'hung';", replacement: "\"\"", why: LIFE_LABEL },
-  { kind: 'conforming', file: MESH_NODE, line: 241, mutator: 'StringLiteral', original: "this.end('error');", replacement: "\"\"", why: VANISH_MODE },
-  { kind: 'conforming', file: MESH_NODE, line: 247, mutator: 'StringLiteral', original: "this.serving.closeAll('orderly');", replacement: "\"\"", why: MOVE_CLOSE },
-  { kind: 'equivalent', file: MESH_NODE, line: 277, mutator: 'ConditionalExpression', original: "!this.caller || !this.alive", replacement: "false", why: SEND_WORK_DEAD },
-  { kind: 'equivalent', file: MESH_NODE, line: 277, mutator: 'LogicalOperator', original: "!this.caller || !this.alive", replacement: "!this.caller && !this.alive", why: SEND_WORK_DEAD },
-  { kind: 'equivalent', file: MESH_NODE, line: 282, mutator: 'ConditionalExpression', original: "end.kind === 'result'", replacement: "true", why: INTERNAL_END },
+  { kind: 'conforming', file: MESH_NODE, line: 227, mutator: 'StringLiteral', original: "this.end('abandon');", replacement: "\"\"", why: CRASH_CLOSES },
+  { kind: 'equivalent', file: MESH_NODE, line: 232, mutator: 'StringLiteral', original: "this.life = 'hung';", replacement: "\"\"", why: LIFE_LABEL },
+  { kind: 'conforming', file: MESH_NODE, line: 242, mutator: 'StringLiteral', original: "this.end('error');", replacement: "\"\"", why: VANISH_MODE },
+  { kind: 'conforming', file: MESH_NODE, line: 248, mutator: 'StringLiteral', original: "this.serving.closeAll('orderly');", replacement: "\"\"", why: MOVE_CLOSE },
+  { kind: 'equivalent', file: MESH_NODE, line: 278, mutator: 'ConditionalExpression', original: "!this.caller || !this.alive", replacement: "false", why: SEND_WORK_DEAD },
+  { kind: 'equivalent', file: MESH_NODE, line: 278, mutator: 'LogicalOperator', original: "!this.caller || !this.alive", replacement: "!this.caller && !this.alive", why: SEND_WORK_DEAD },
+  { kind: 'equivalent', file: MESH_NODE, line: 283, mutator: 'ConditionalExpression', original: "end.kind === 'result'", replacement: "true", why: INTERNAL_END },
   { kind: 'equivalent', file: MEMBERSHIP, line: 137, mutator: 'ConditionalExpression', original: "link.connectionId", replacement: "true", why: UNDEFINED_KEY },
   { kind: 'equivalent', file: MEMBERSHIP, line: 138, mutator: 'ConditionalExpression', original: "if (link.address) v.address = link.address;", replacement: "true", why: UNDEFINED_KEY },
   // ---- transport/memory.ts -----------------------------------------------------------------------
@@ -430,39 +429,38 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'equivalent', file: INBOUND_QUEUE, line: 63, mutator: 'BlockStatement', original: "stop(): void {", replacement: "{}", why: QUEUE_STOP },
   { kind: 'equivalent', file: INBOUND_QUEUE, line: 64, mutator: 'BooleanLiteral', original: "this.stopped = true;", replacement: "false", why: QUEUE_STOP },
   // ---- objects/object-caller.ts (objects area) ---------------------------------------------------
-  { kind: 'conforming', file: OBJECT_CALLER, line: 88, mutator: 'ArithmeticOperator', original: "this.node.clock.now() + this.node.timings.ownerCacheMs", replacement: "this.node.clock.now() - this.node.timings.ownerCacheMs", why: NO_CACHE },
-  { kind: 'conforming', file: OBJECT_CALLER, line: 88, mutator: 'ArithmeticOperator', original: "this.node.clock.now() + (ownerLease - (await this.node.store.now()))", replacement: "this.node.clock.now() - (ownerLease - (await this.node.store.now()))", why: NO_CACHE },
-  { kind: 'conforming', file: OBJECT_CALLER, line: 89, mutator: 'ObjectLiteral', original: "{ owner: rec.owner!, generation: rec.generation, validUntil }", replacement: "{}", why: NO_CACHE },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 127, mutator: 'StringLiteral', original: "return this.change(objectId, version, { objectId: rec.objectId, state: 'Missing', generation: rec.generation, writeId: '' });", replacement: "\"Stryker was here!\"", why: WRITE_ID },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 135, mutator: 'ConditionalExpression', original: "spec.generation !== undefined", replacement: "true", why: UNDEFINED_FIELD },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 134, mutator: 'ConditionalExpression', original: "rec.state === 'Missing'", replacement: "false", why: MISSING_HAS_NO_OWNER },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 134, mutator: 'StringLiteral', original: "if (!rec || rec.state === 'Missing' || !rec.owner) return op.finish('failure', { errorKind: 'NotFound' });", replacement: "\"\"", why: MISSING_HAS_NO_OWNER },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 151, mutator: 'ConditionalExpression', original: "rec.state === 'Missing'", replacement: "false", why: MISSING_HAS_NO_OWNER },
-  { kind: 'equivalent', file: OBJECT_CALLER, line: 151, mutator: 'StringLiteral', original: "if (!rec || rec.state === 'Missing' || !rec.owner) return op.finish('failure', { errorKind: 'NotFound' });", replacement: "\"\"", why: MISSING_HAS_NO_OWNER },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 91, mutator: 'ArithmeticOperator', original: "this.node.clock.now() + this.node.timings.ownerCacheMs", replacement: "this.node.clock.now() - this.node.timings.ownerCacheMs", why: NO_CACHE },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 91, mutator: 'ArithmeticOperator', original: "this.node.clock.now() + (ownerLease - (await this.node.store.now()))", replacement: "this.node.clock.now() - (ownerLease - (await this.node.store.now()))", why: NO_CACHE },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 92, mutator: 'ObjectLiteral', original: "{ owner: rec.owner!, generation: rec.generation, validUntil }", replacement: "{}", why: NO_CACHE },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 130, mutator: 'StringLiteral', original: "return this.change(objectId, version, { objectId: rec.objectId, state: 'Missing', generation: rec.generation, writeId: '' });", replacement: "\"Stryker was here!\"", why: WRITE_ID },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 138, mutator: 'ConditionalExpression', original: "spec.generation !== undefined", replacement: "true", why: UNDEFINED_FIELD },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 137, mutator: 'ConditionalExpression', original: "rec.state === 'Missing'", replacement: "false", why: MISSING_HAS_NO_OWNER },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 137, mutator: 'StringLiteral', original: "if (!rec || rec.state === 'Missing' || !rec.owner) return op.finish('failure', { errorKind: 'NotFound' });", replacement: "\"\"", why: MISSING_HAS_NO_OWNER },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 154, mutator: 'ConditionalExpression', original: "rec.state === 'Missing'", replacement: "false", why: MISSING_HAS_NO_OWNER },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 154, mutator: 'StringLiteral', original: "if (!rec || rec.state === 'Missing' || !rec.owner) return op.finish('failure', { errorKind: 'NotFound' });", replacement: "\"\"", why: MISSING_HAS_NO_OWNER },
   // ---- objects/object-host.ts (objects area) -----------------------------------------------------
-  { kind: 'equivalent', file: OBJECT_HOST, line: 50, mutator: 'StringLiteral', original: "prepare: (rec) => void this.host({ objectId: rec.objectId, kind: rec.kind, generation: rec.generation, state: 'Ready', writeId: '' }, false),", replacement: "\"Stryker was here!\"", why: HOSTED_RECORD },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 58, mutator: 'StringLiteral', original: "prepare: (rec) => void this.host({ objectId: rec.objectId, kind: rec.kind, generation: rec.generation, state: 'Ready', writeId: '' }, false),", replacement: "\"Stryker was here!\"", why: HOSTED_RECORD },
   { kind: 'equivalent', file: CREATION, line: 17, mutator: 'StringLiteral', original: "const next: LocationRecord = { objectId, state: 'Creating', kind, owner: this.ctx.rid, generation: (rec?.generation ?? 0) + 1, creation: { input }, writeId: '' };", replacement: "\"Stryker was here!\"", why: WRITE_ID },
   { kind: 'equivalent', file: ACTIVATION, line: 97, mutator: 'StringLiteral', original: "writeId: '',", replacement: "\"Stryker was here!\"", why: WRITE_ID },
   { kind: 'equivalent', file: CLOSING, line: 23, mutator: 'StringLiteral', original: "const released = await this.change(objectId, closing.version, { objectId, state: 'Missing', generation: rec.generation, writeId: '' });", replacement: "\"Stryker was here!\"", why: WRITE_ID },
-  { kind: 'equivalent', file: OBJECT_HOST, line: 83, mutator: 'ConditionalExpression', original: "e instanceof StoreUnavailableError", replacement: "true", why: RUN_WORK_CATCHES },
-  { kind: 'equivalent', file: OBJECT_HOST, line: 83, mutator: 'ConditionalExpression', original: "e instanceof StoreUnavailableError", replacement: "false", why: RUN_WORK_CATCHES },
-  { kind: 'equivalent', file: CREATION, line: 45, mutator: 'ConditionalExpression', original: "!this.ctx.alive()", replacement: "false", why: DEAD_AFTER_FACTORY },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 91, mutator: 'ConditionalExpression', original: "e instanceof StoreUnavailableError", replacement: "true", why: RUN_WORK_CATCHES },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 91, mutator: 'ConditionalExpression', original: "e instanceof StoreUnavailableError", replacement: "false", why: RUN_WORK_CATCHES },
+  { kind: 'equivalent', file: CREATION, line: 43, mutator: 'ConditionalExpression', original: "!this.ctx.alive()", replacement: "false", why: DEAD_AFTER_FACTORY },
   { kind: 'equivalent', file: ACTIVATION, line: 133, mutator: 'ConditionalExpression', original: "!this.ctx.alive()", replacement: "false", why: DEAD_AFTER_FACTORY },
-  { kind: 'equivalent', file: CREATION, line: 44, mutator: 'OptionalChaining', original: "rec.creation?.input", replacement: "rec.creation.input", why: CREATION_STORED },
+  { kind: 'equivalent', file: CREATION, line: 42, mutator: 'OptionalChaining', original: "rec.creation?.input", replacement: "rec.creation.input", why: CREATION_STORED },
   { kind: 'equivalent', file: ACTIVATION, line: 132, mutator: 'OptionalChaining', original: "rec.creation?.input", replacement: "rec.creation.input", why: CREATION_STORED },
-  { kind: 'equivalent', file: ACTIVATION, line: 101, mutator: 'ConditionalExpression', original: "if (early) await this.ctx.app.factory(this.ctx.rid, objectId, generation, factoryInput);", replacement: "false", why: EARLY_SWITCH },
+  { kind: 'equivalent', file: ACTIVATION, line: 101, mutator: 'ConditionalExpression', original: "if (early) await early;", replacement: "false", why: EARLY_BUILD },
   { kind: 'equivalent', file: ACTIVATION, line: 139, mutator: 'BooleanLiteral', original: "rec = { ...rec, state: 'Ready', firstMessageRestored: false };", replacement: "true", why: RESTORED_COPY },
   // ---- location/lease.ts (objects area) ----------------------------------------------------------
   { kind: 'equivalent', file: LEASE, line: 12, mutator: 'BooleanLiteral', original: "private failing = false;", replacement: "true", why: FIRST_RENEWAL },
   { kind: 'conforming', file: LEASE, line: 26, mutator: 'MethodExpression', original: "Math.max(1, Math.floor(this.ttlMs / 4))", replacement: "Math.min(1, Math.floor(this.ttlMs / 4))", why: RENEW_MORE_OFTEN },
   { kind: 'conforming', file: LEASE, line: 39, mutator: 'ConditionalExpression', original: "this.eligible()", replacement: "false", why: WAIT_NEXT_RENEWAL },
   // ---- location/authority.ts (objects area) ------------------------------------------------------
-  { kind: 'equivalent', file: AUTHORITY, line: 52, mutator: 'ConditionalExpression', original: "current.version > expectedVersion && broken('unclear-change-judged-by-version')", replacement: "false", why: JUDGED_BY_VERSION_SWITCH },
-  { kind: 'conforming', file: OBJECT_CALLER, line: 158, mutator: 'ObjectLiteral', original: "{ objectId: spec.objectId, generation: rec.generation }", replacement: "{}", why: REPLY_CONTENT },
-  { kind: 'conforming', file: CREATION, line: 51, mutator: 'ObjectLiteral', original: "{ objectId: rec.objectId, generation: rec.generation, owner: this.ctx.rid }", replacement: "{}", why: REPLY_CONTENT },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 161, mutator: 'ObjectLiteral', original: "{ objectId: spec.objectId, generation: rec.generation }", replacement: "{}", why: REPLY_CONTENT },
+  { kind: 'conforming', file: CREATION, line: 49, mutator: 'ObjectLiteral', original: "{ objectId: rec.objectId, generation: rec.generation, owner: this.ctx.rid }", replacement: "{}", why: REPLY_CONTENT },
   { kind: 'conforming', file: CLOSING, line: 24, mutator: 'ObjectLiteral', original: "{ objectId, generation: rec.generation }", replacement: "{}", why: REPLY_CONTENT },
   { kind: 'conforming', file: CLOSING, line: 36, mutator: 'ObjectLiteral', original: "{ objectId, generation: rec.generation, members }", replacement: "{}", why: REPLY_CONTENT },
   { kind: 'conforming', file: LEASE, line: 48, mutator: 'BooleanLiteral', original: "this.failing = false;", replacement: "true", why: RECONFIRM_EVERY_RENEWAL },
-  { kind: 'equivalent', file: AUTHORITY, line: 55, mutator: 'ObjectLiteral', original: "{ applied: false, current }", replacement: "{}", why: ONLY_APPLIED_READ },
-  { kind: 'conforming', file: AUTHORITY, line: 55, mutator: 'ConditionalExpression', original: "current.version !== expectedVersion", replacement: "false", why: RETRY_THAT_CANNOT_APPLY },
+  { kind: 'equivalent', file: AUTHORITY, line: 49, mutator: 'ObjectLiteral', original: "{ applied: false, current }", replacement: "{}", why: ONLY_APPLIED_READ },
+  { kind: 'conforming', file: AUTHORITY, line: 49, mutator: 'ConditionalExpression', original: "current.version !== expectedVersion", replacement: "false", why: RETRY_THAT_CANNOT_APPLY },
 ];
