@@ -52,3 +52,16 @@ test('the trace command prints the chain in order; an unknown ID is one line, ex
   assert.equal(bad.status, 2);
   assert.equal(bad.stderr, 'spotcheck: unknown requirement ID "V99" (the IDs are in src/requirements/registry.ts)\n');
 });
+
+test('every rule of every seam has a name of its own: trace finds decision points by the name alone', async () => {
+  const { rulesOf } = await import('../impl-reference/mutants/seams.ts');
+  const areaOf = new Map<string, string>();
+  const twice: string[] = [];
+  for (const [area, rules] of Object.entries(rulesOf(undefined))) {
+    for (const name of Object.keys(rules)) {
+      if (areaOf.has(name)) twice.push(`${name} (${areaOf.get(name)} and ${area})`);
+      areaOf.set(name, area);
+    }
+  }
+  assert.deepEqual(twice, []);
+});

@@ -5,7 +5,6 @@ import type { Clock } from '../../src/driver/clock.ts';
 import type { Ids } from '../../src/driver/ids.ts';
 import type { EffectiveTimings, Rid } from '../../src/driver/types.ts';
 import type { NodeDescriptor } from '../location/records.ts';
-import type { Broken } from '../mutants/index.ts';
 import type { MeshRules } from '../node/mesh-rules.ts';
 import type { Transport } from '../transport/types.ts';
 import type { Operation } from '../node/operation.ts';
@@ -52,7 +51,6 @@ export interface NodeContext {
   timings: EffectiveTimings;
   transport: Transport;
   discovery: DescriptorSource;
-  broken: Broken;
   /** The node's mesh rules (node/mesh-rules.ts). */
   meshRules: MeshRules;
   /** false once the process crashed or hung: it reads and writes nothing. */

@@ -21,7 +21,7 @@ import { OPERATION_KINDS } from '../node/start-operation.ts';
 import { nodesNamedBy } from './operation-nodes.ts';
 import { FirstOutcomes } from '../node/outcome-book.ts';
 import { DriverInputError, VERSION } from './errors.ts';
-import { brokenBy } from '../mutants/index.ts';
+import { isMutantName } from '../mutants/index.ts';
 import { START_TIMEOUT_MS, type NodeHost } from './node-host.ts';
 import { badSlowMs, latestRelocation, lookupRecord, removeDescriptor } from './store-views.ts';
 
@@ -58,7 +58,8 @@ export class NodeCluster implements Driver {
     protected readonly host: NodeHost,
     private readonly mutant?: string,
   ) {
-    brokenBy(mutant); // an unknown mutant is named now, not when the first node starts
+    // An unknown mutant is named now, not when the first node starts.
+    if (mutant !== undefined && !isMutantName(mutant)) throw new Error(`unknown mutant: ${mutant}`);
     this.timings = { ...host.timings };
     this.messageFollowMs = this.timings.messageFollowMs;
     this.outcomes = new FirstOutcomes(host.clock);

@@ -43,16 +43,3 @@ export function isMutantName(name: string): name is MutantName {
 export function mutantNamed(name: string): MutantInfo | undefined {
   return MUTANTS.find((m) => m.name === name);
 }
-
-/** Asked by the runtime at a decision point: is this rule broken in this run? */
-export type Broken = (name: MutantName) => boolean;
-
-/** The reference: nothing is broken. */
-export const none: Broken = () => false;
-
-/** The `broken` of one mutant, by its name as given on the command line (or the reference). */
-export function brokenBy(mutant: string | undefined): Broken {
-  if (mutant === undefined) return none;
-  if (!isMutantName(mutant)) throw new Error(`unknown mutant: ${mutant}`);
-  return (name) => name === mutant;
-}

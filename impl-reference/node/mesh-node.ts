@@ -10,7 +10,6 @@ import type { TestApp } from './app.ts';
 import { InboundQueue } from '../connection/inbound-queue.ts';
 import { DescriptorList } from '../location/descriptors.ts';
 import { LeaseKeeper } from '../location/lease.ts';
-import type { Broken } from '../mutants/index.ts';
 import type { NodeContext, Sender, SessionOwnerSide } from '../connection/node-context.ts';
 import { ServingSide } from '../connection/serving-side.ts';
 import { ObjectHost, type HostRules } from '../objects/object-host.ts';
@@ -38,7 +37,6 @@ export interface NodeConfig {
   transport: Transport;
   store: NodeStore;
   app: TestApp;
-  broken: Broken;
   /** Rules its parts ask (operation.ts, dispatch.ts, mesh-rules.ts, authority-rules.ts, host-rules.ts): the reference's, or a kit mutant's in place of one. */
   rules?: { terminal?: TerminalRules; relay?: RelayRules; mesh?: MeshRules; authority?: AuthorityRules; host?: HostRules };
   queueCapacity: number;
@@ -58,7 +56,6 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
   readonly credential: string;
   readonly timings: EffectiveTimings;
   readonly transport: Transport;
-  readonly broken: Broken;
   private readonly terminal: TerminalRules;
   readonly relayRules: RelayRules;
   readonly meshRules: MeshRules;
@@ -94,7 +91,6 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
     this.credential = cfg.credential;
     this.timings = cfg.timings;
     this.transport = cfg.transport;
-    this.broken = cfg.broken;
     this.terminal = cfg.rules?.terminal ?? REFERENCE_TERMINAL;
     this.relayRules = cfg.rules?.relay ?? REFERENCE_RELAY;
     this.meshRules = cfg.rules?.mesh ?? REFERENCE_MESH;
@@ -114,7 +110,6 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
       store: this.store,
       lease: (this.lease = new LeaseKeeper(this.store, this.timings.ownerLeaseMs, authorityRules, () => this.objects.reconfirmOwners(), this.clock)),
       app: this.app,
-      broken: this.broken,
       authorityRules, hostRules: cfg.rules?.host,
       alive: () => this.alive,
       takeFailpoint: (name) => this.failpoints.take(name),

@@ -8,7 +8,6 @@ import type { Outcome } from '../../src/driver/types.ts';
 import { Gates, Journal, TestApp } from './app.ts';
 import { Caller, ChannelDirectory } from '../channel/caller.ts';
 import { MeshNode } from './mesh-node.ts';
-import { brokenBy } from '../mutants/index.ts';
 import { rulesOf } from '../mutants/seams.ts';
 import { SharedSessions } from '../mutants/shared-sessions.ts';
 import { PersistedSessions } from '../mutants/persisted-sessions.ts';
@@ -54,7 +53,6 @@ export class NodeRuntime {
     this.reach = parts.reach;
     for (const gate of config.releasedGates) this.gates.release(gate);
     for (const channel of config.channels) this.defineChannel(channel);
-    const broken = brokenBy(config.mutant);
     const rules = rulesOf(config.mutant);
     this.node = new MeshNode({
       rid: config.rid,
@@ -66,7 +64,6 @@ export class NodeRuntime {
       transport: parts.transport,
       store: new NodeStore(config.rid, parts.store, this.reach, (line) => parts.evidence.write({ store: line }), parts.clock),
       app: new TestApp(journal, this.gates),
-      broken,
       rules: { terminal: rules.terminal, relay: rules.relay, mesh: rules.mesh, authority: rules.authority, host: rules.host },
       queueCapacity: config.queueCapacity,
       workers: config.workers,

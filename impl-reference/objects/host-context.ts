@@ -11,7 +11,6 @@ import type { AuthorityRules } from '../location/authority-rules.ts';
 import type { HostRules, HostSide } from './host-rules.ts';
 import type { LeaseKeeper } from '../location/lease.ts';
 import type { LocationRecord } from '../location/records.ts';
-import type { Broken } from '../mutants/index.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import type { Versioned } from '../store/types.ts';
 import type { WorkResult } from '../node/work.ts';
@@ -27,8 +26,6 @@ export interface HostContext {
   store: NodeStore;
   lease: LeaseKeeper;
   app: TestApp;
-  /** Asked by the relocations (relocation/, handed this context) only: the owner side's own rules are hostRules. */
-  broken: Broken;
   /** The Location Store authority's rules, which every change of a record follows. */
   authorityRules: AuthorityRules;
   /** The owner side's rules (host-rules.ts); the reference's when not given. */

@@ -8,7 +8,6 @@ import type { ObjectKind, RelocationStage, Rid } from '../../src/driver/types.ts
 import type { TestApp } from '../node/app.ts';
 import type { ChangeResult } from '../location/authority.ts';
 import type { AuthorityRules } from '../location/authority-rules.ts';
-import type { Broken } from '../mutants/index.ts';
 import type { Letter } from '../objects/mailbox.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import type { Work, WorkResult } from '../node/work.ts';
@@ -32,7 +31,6 @@ export interface RelocationContext {
   ids: Ids;
   store: NodeStore;
   app: TestApp;
-  broken: Broken;
   /** The Location Store authority's rules, which every change of a record follows. */
   authorityRules: AuthorityRules;
   timings: { cutoverFallbackMs: number; defaultDeadlineMs: number; reconnectBackoffMs: number; storeFailureGraceMs: number };

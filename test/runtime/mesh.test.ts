@@ -13,7 +13,6 @@ import assert from 'node:assert/strict';
 import { Gates, Journal, TestApp } from '../../impl-reference/node/app.ts';
 import { EmbeddedCluster } from '../../impl-reference/harness/embedded-cluster.ts';
 import { MeshNode } from '../../impl-reference/node/mesh-node.ts';
-import { none } from '../../impl-reference/mutants/index.ts';
 import { proof } from '../../impl-reference/connection/node-context.ts';
 import { MemoryStore } from '../../impl-reference/store/memory.ts';
 import { NodeStore, StoreReach } from '../../impl-reference/store/node-store.ts';
@@ -187,7 +186,6 @@ async function lonelyNode(credential: string) {
     transport,
     store: new NodeStore('B', store, reach, () => {}),
     app: new TestApp(new Journal(() => {}, realClock), new Gates()),
-    broken: none,
     queueCapacity: 4,
     workers: 1,
   });
@@ -268,7 +266,6 @@ test("the refused side of a hello records 'handshake-refused'", async () => {
     transport,
     store: new NodeStore('A', store, reach, () => {}),
     app: new TestApp(new Journal(() => {}, realClock), new Gates()),
-    broken: none,
     queueCapacity: 4,
     workers: 1,
   });
