@@ -12,6 +12,7 @@ import type { ControlEvent, ControlMethod } from '../node/control.ts';
 import type { MeshNode } from '../node/mesh-node.ts';
 import type { NodeParts } from '../node/parts.ts';
 import { NodeRuntime } from '../node/runtime.ts';
+import { rulesOf } from '../mutants/seams.ts';
 
 export class InProcessNodeError extends Error {}
 
@@ -45,7 +46,7 @@ export class InProcessNode implements NodeHandle {
       }
     };
     // A failpoint that crashes the node: it is dead from that instant, as its process would be.
-    this.runtime = new NodeRuntime(config, parts, emit, () => this.died());
+    this.runtime = new NodeRuntime(config, parts, rulesOf(config.mutant), emit, () => this.died());
     const started = this.runtime.start();
     this.ready = Promise.race([this.ready, started.then(() => this.ready)]).catch((e: Error) => {
       throw new InProcessNodeError(`node ${name} could not start: ${e.message}`);

@@ -1,6 +1,7 @@
-// The rules a node runs by: the reference's, or one kit mutant's in place of one of them. Areas
-// whose decisions are seams (channel/rules.ts) take theirs from here; the others still ask
-// `broken(<name>)` at the decision point (issue 24 turns them into seams one area at a time).
+// The rules a node runs by (node/rules.ts): the reference's, or one kit mutant's in place of one of
+// them. Whoever starts a node (the harness; a node process's entry, node/main.ts and
+// node/program-node.ts) puts them together here by the mutant's name and hands them to its
+// NodeRuntime, so the runtime never knows a mutant.
 
 import { REFERENCE_CALLING, type CallingRules } from '../channel/rules.ts';
 import { REFERENCE_TERMINAL, type TerminalRules } from '../node/operation.ts';
@@ -19,18 +20,9 @@ import { TERMINAL_MUTANTS } from './operation.ts';
 import { REFERENCE_RELOCATION, type RelocationRules } from '../relocation/relocation-rules.ts';
 import { RELOCATION_MUTANTS } from './relocation.ts';
 import { isMutantName, MUTANTS, type MutantInfo, type MutantName } from './index.ts';
+import type { Rules } from '../node/rules.ts';
 
-export interface Rules {
-  calling: CallingRules;
-  terminal: TerminalRules;
-  relay: RelayRules;
-  mesh: MeshRules;
-  routing: RoutingRules;
-  sessions: SessionRules;
-  relocation: RelocationRules;
-  authority: AuthorityRules;
-  host: HostRules;
-}
+export type { Rules };
 
 const BY_AREA = { calling: CALLING_MUTANTS, terminal: TERMINAL_MUTANTS, relay: RELAY_MUTANTS, mesh: MESH_MUTANTS, link: LINK_MUTANTS, routing: ROUTING_MUTANTS, sessions: SESSION_MUTANTS, relocation: RELOCATION_MUTANTS, authority: AUTHORITY_MUTANTS, host: HOST_MUTANTS } as const;
 

@@ -12,7 +12,9 @@ import type { Binding, Session } from '../sessions/session.ts';
 import { REFERENCE_SESSIONS, type RouteLinks, type SessionRules } from '../sessions/session-rules.ts';
 import type { Work, WorkResult } from '../node/work.ts';
 import type { MutantName } from './index.ts';
-import type { SessionOwner, SharedSessions } from './shared-sessions.ts';
+import { SharedSessions, type SessionOwner } from './shared-sessions.ts';
+import { PersistedSessions } from './persisted-sessions.ts';
+import type { ListContext, SessionList } from '../sessions/session-list.ts';
 
 /** late-disconnect-ends-new-session: the client's newest open Session here, whichever connection closed (R-SES-2). */
 export function newestOpenOf(sessions: Iterable<Session>, client: string): Session | undefined {
@@ -167,17 +169,29 @@ export async function refreshAfterRouteLoss(links: RouteLinks, store: { read<T>(
 }
 
 /** Each mutant of the Session owner side (sessions/session-rules.ts): the rule it implements otherwise. */
+/** The list a Session mutant keeps: it made it (sessionList below), so it knows what it is. */
+const listOf = (side: { readonly shared: SessionList }): SharedSessions => side.shared as SharedSessions;
+
+/** Sessions shared in memory: by every node of an in-process cluster, or by this process alone. */
+const inMemoryList = (c: ListContext): SessionList => c.inProcess ?? new SharedSessions();
+
+/**
+ * Sessions shared by every node: in memory in one address space, and between processes the way a
+ * framework sharing Session state would, through a table in the Store (persisted-sessions.ts).
+ */
+const persistedList = (c: ListContext): SessionList => c.inProcess ?? new PersistedSessions(c.store, c.rid, c.lifecycle, c.forward, c.clock);
+
 export const SESSION_MUTANTS = {
   // V15.4: a restarted process reloads the Sessions of the one before it.
-  'restart-reloads-sessions': { processStarted: (side) => reloadSessions(side.shared, side.sessions, side.owner) },
+  'restart-reloads-sessions': { sessionList: persistedList, processStarted: (side) => reloadSessions(listOf(side), side.sessions, side.owner) },
   // V15.3: a dying process hands its client connections to another.
-  'session-connection-adopted': { connectionTakenOver: (side, session) => adoptConnection(side.shared, session, side.owner) },
+  'session-connection-adopted': { sessionList: inMemoryList, connectionTakenOver: (side, session) => adoptConnection(listOf(side), session, side.owner) },
   // R-SES-2.3: a disconnect ends the client's newest Session here.
   'late-disconnect-ends-new-session': { sessionOfClosedConnection: (side, closed) => (closed.client ? (newestOpenOf(side.sessions.values(), closed.client) ?? closed) : closed) },
   // R-SES-1.2: the location update is ignored.
   'location-update-ignored': { appliesLocationUpdate: () => false },
   // R-SES-3.5: an update for a dead owner's binding goes to the client's newest Session.
-  'location-update-follows-client': { updateOfLostSessions: (side, u) => void updateNewestSessionOf(side.shared, u, side.owner) },
+  'location-update-follows-client': { sessionList: persistedList, updateOfLostSessions: (side, u) => void updateNewestSessionOf(listOf(side), u, side.owner) },
   // R-SES-1.5: every bound binding of the Actor moves, whatever its generation.
   'location-update-ignores-generation': { updateApplies: () => true },
   // R-SES-1.4: the binding ends, for the client to bind again.
@@ -187,16 +201,16 @@ export const SESSION_MUTANTS = {
   // R-SES-1.1: the client is sent away to reconnect.
   'relocation-redirects-client': { clientTold: (session) => redirectClient(session) },
   // R-SES-3.4: a reply whose Session is gone goes to the client's newest Session.
-  'session-reply-follows-client': { replyOfLostSession: (side, relay, opId, result) => void replyToNewestSession(side.shared, relay, opId, result) },
+  'session-reply-follows-client': { sessionList: persistedList, replyOfLostSession: (side, relay, opId, result) => void replyToNewestSession(listOf(side), relay, opId, result) },
   // V15.1-2, R-SES-3.1: hello takes over the client's Session whose owner died.
-  'session-restored-elsewhere': { sessionOfHello: (side, session, client) => restoreLostSession(side.sessions, side.shared, session, client) },
+  'session-restored-elsewhere': { sessionList: persistedList, sessionOfHello: (side, session, client) => restoreLostSession(side.sessions, listOf(side), session, client) },
   // R-SES-3.2: any credential authenticates; or none is needed.
   'session-auth-accepts-any-credential': { authenticates: () => true },
   'session-bind-without-auth': { requiresAuthentication: () => false },
   // V09.2: binding again hands out the old binding's token.
   'rebind-reuses-token': { bindingToken: (session, objectId, fresh) => takeOldToken(session, objectId) ?? fresh },
   // R-SES-3.3: a token of another Session of the client is bound here again.
-  'token-resolved-across-sessions': { relayTokenNotHeld: (side, session, token) => bindingOfOtherSession(side.shared, session, token, side.node.clock) },
+  'token-resolved-across-sessions': { sessionList: persistedList, relayTokenNotHeld: (side, session, token) => bindingOfOtherSession(listOf(side), session, token, side.node.clock) },
   // R-SES-2.1: a relay through an ended binding goes through the Session's current one of that Actor.
   'stale-token-relays-to-current': { bindingOfRelay: (session, named) => (named.state !== 'bound' ? (currentBinding(session, named.objectId) ?? named) : named) },
   // V09.3: the binding is refreshed from the record once its route's connection was lost.

@@ -9,25 +9,16 @@
 import type { Rid } from '../../src/driver/types.ts';
 import type { Binding, Session } from '../sessions/session.ts';
 import type { WireFrame } from '../sessions/protocol.ts';
+import type { SessionList, SessionOwner } from '../sessions/session-list.ts';
 
-/** A Session owner process, as the list sees it (a SessionHost). */
-export interface SessionOwner {
-  /** The node it runs on (a restarted process runs on the same node as the one before it). */
-  readonly rid: Rid;
-  /** The process runs and holds its Sessions. */
-  running(): boolean;
-  /** Write a frame to one of its Sessions' connections. */
-  send(session: Session, frame: WireFrame): void;
-  /** Hold a Session whose connection another process accepted, and serve that connection. */
-  adopt(session: Session): void;
-}
+export type { SessionOwner };
 
 export interface Entry {
   session: Session;
   host: SessionOwner;
 }
 
-export class SharedSessions {
+export class SharedSessions implements SessionList {
   protected readonly entries: Entry[] = [];
   private readonly owners: SessionOwner[] = [];
 

@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import type { NodeProcessConfig } from './config.ts';
 import { CONTROL_METHODS, type ControlEvent, type ControlMethod } from './control.ts';
 import { NodeRuntime } from './runtime.ts';
+import { rulesOf } from '../mutants/seams.ts';
 import { processParts } from './process-parts.ts';
 
 function send(message: object): void {
@@ -32,7 +33,7 @@ function boot(path: string): void {
     fatal(`cannot read the configuration ${path}: ${(e as Error).message}`);
   }
   // A failpoint that crashes the node crashes the process: no goodbye, nothing flushed.
-  runtime = new NodeRuntime(config, processParts(config), (event: ControlEvent) => send(event), () => process.kill(process.pid, 'SIGKILL'));
+  runtime = new NodeRuntime(config, processParts(config), rulesOf(config.mutant), (event: ControlEvent) => send(event), () => process.kill(process.pid, 'SIGKILL'));
   runtime.start().catch((e: Error) => fatal(`could not start ${config.rid}: ${e.message}`));
 }
 

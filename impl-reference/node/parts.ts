@@ -6,7 +6,7 @@
 import type { Clock } from '../../src/driver/clock.ts';
 import type { Ids } from '../../src/driver/ids.ts';
 import type { JournalEntry } from '../../src/driver/types.ts';
-import type { SharedSessions } from '../mutants/shared-sessions.ts';
+import type { SessionList } from '../sessions/session-list.ts';
 import type { StoreLogLine, StoreReach } from '../store/node-store.ts';
 import type { Store } from '../store/types.ts';
 import type { StreamNet } from '../sessions/stream.ts';
@@ -44,8 +44,8 @@ export interface NodeParts {
   evidence: EvidenceSink;
   /** Between the node and the Store: what is cut off or late, what a Store failpoint armed (the node logs its calls into `evidence`). */
   reach: StoreReach;
-  /** Sessions every node of this address space can see; only mutants read it (mutants/shared-sessions.ts). */
-  shared?: SharedSessions;
+  /** A Session list every node of this address space can see, for rules that keep one (sessions/session-list.ts); the reference keeps none. */
+  shared?: SessionList;
   /** Let go of what the node alone holds (its Store and transport clients); nothing shared. */
   release(): Promise<void>;
 }

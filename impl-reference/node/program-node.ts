@@ -17,6 +17,7 @@ import { programParts, type ProgramParts } from './program-parts.ts';
 import { FAILPOINT_NAMES } from '../../src/driver/failpoints.ts';
 import { PROCESS_TIMINGS } from './process-timings.ts';
 import { NodeRuntime } from './runtime.ts';
+import { rulesOf } from '../mutants/seams.ts';
 
 /** Thrown for a call the node cannot take; its message is the one line the kit shows. */
 export class ProgramError extends Error {}
@@ -79,7 +80,7 @@ export class ProgramNode {
     this.parts = await programParts(config, this.notify);
     // A failpoint that crashes the node crashes the process: no goodbye, nothing flushed.
     let sessionPort = 0;
-    this.runtime = new NodeRuntime(nodeConfig, this.parts.parts, (e) => {
+    this.runtime = new NodeRuntime(nodeConfig, this.parts.parts, rulesOf(this.options.mutant), (e) => {
       if (e.event === 'outcome') this.notify('outcome', e.outcome);
       if (e.event === 'ready') sessionPort = e.sessionPort;
     }, () => process.kill(process.pid, 'SIGKILL'));

@@ -8,9 +8,7 @@ import type { Outcome } from '../../src/driver/types.ts';
 import { Gates, Journal, TestApp } from './app.ts';
 import { Caller, ChannelDirectory } from '../channel/caller.ts';
 import { MeshNode } from './mesh-node.ts';
-import { rulesOf } from '../mutants/seams.ts';
-import { SharedSessions } from '../mutants/shared-sessions.ts';
-import { PersistedSessions } from '../mutants/persisted-sessions.ts';
+import type { Rules } from './rules.ts';
 import { ObjectCaller } from '../objects/object-caller.ts';
 import { OutcomeBook } from './outcome-book.ts';
 import { OPERATION_KINDS, startOperation } from './start-operation.ts';
@@ -23,9 +21,6 @@ import type { ControlEvent, ControlMethod, ControlMethods } from './control.ts';
 import { FAILPOINT_NAMES } from '../../src/driver/failpoints.ts';
 
 export class ControlError extends Error {}
-
-/** Mutants whose cross-process form shares Sessions through the Store (mutants/persisted-sessions.ts). */
-const PERSISTED_SESSION_MUTANTS = ['restart-reloads-sessions', 'session-restored-elsewhere', 'token-resolved-across-sessions', 'location-update-follows-client', 'session-reply-follows-client'];
 
 export class NodeRuntime {
   private readonly gates = new Gates();
@@ -45,6 +40,8 @@ export class NodeRuntime {
   constructor(
     private readonly config: NodeConfig,
     private readonly parts: NodeParts,
+    /** The rules it runs by: REFERENCE_RULES (node/rules.ts), or a mutant's (mutants/seams.ts). */
+    rules: Rules,
     private readonly emit: (event: ControlEvent) => void,
     crashed: () => void = () => {},
   ) {
@@ -53,7 +50,6 @@ export class NodeRuntime {
     this.reach = parts.reach;
     for (const gate of config.releasedGates) this.gates.release(gate);
     for (const channel of config.channels) this.defineChannel(channel);
-    const rules = rulesOf(config.mutant);
     this.node = new MeshNode({
       rid: config.rid,
       clock: parts.clock,
@@ -77,12 +73,16 @@ export class NodeRuntime {
     };
     this.caller = new Caller(this.node, this.channels, rules.calling);
     this.node.attachCaller(this.caller);
-    // The reference keeps each Session in its own process. Mutants share Sessions between nodes:
-    // in one address space through memory (parts.shared), and between processes the way such a
-    // framework would, through a table in the Store.
-    const shared = parts.shared ?? (PERSISTED_SESSION_MUTANTS.includes(config.mutant ?? '')
-      ? new PersistedSessions(parts.store, config.rid, this.node.lifecycle, (rid, session, frame) => void this.node.sendWork(rid, { type: 'session-frame', session, frame }, config.timings.defaultDeadlineMs), parts.clock)
-      : new SharedSessions());
+    // The reference keeps each Session in its own process and tells no list of it; a Session
+    // mutant keeps one (sessions/session-list.ts), in memory or through the Store.
+    const shared = rules.sessions.sessionList({
+      ...(parts.shared ? { inProcess: parts.shared } : {}),
+      store: parts.store,
+      rid: config.rid,
+      lifecycle: this.node.lifecycle,
+      clock: parts.clock,
+      forward: (rid, session, frame) => void this.node.sendWork(rid, { type: 'session-frame', session, frame }, config.timings.defaultDeadlineMs),
+    });
     this.sessions = new SessionHost({ node: this.node, caller: this.caller, clientCredential: clientCredential(config.credential), shared, net: parts.streams, rules: rules.sessions });
     this.node.sessions = this.sessions;
     this.node.onLocationUpdate = (u) => this.sessions.applyLocationUpdate(u);

@@ -8,7 +8,7 @@ import type { Ids } from '../../src/driver/ids.ts';
 import type { AppPayload, Attempt, EffectiveTimings, Rid } from '../../src/driver/types.ts';
 import type { Caller, SendEnd } from '../channel/caller.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
-import type { SharedSessions } from '../mutants/shared-sessions.ts';
+import type { SessionList } from './session-list.ts';
 import { Operation } from '../node/operation.ts';
 import type { Letter } from '../objects/mailbox.ts';
 import type { Work, WorkResult } from '../node/work.ts';
@@ -40,7 +40,7 @@ export interface RequestDesk {
   /** The per-mesh client credential. */
   readonly clientCredential: string;
   /** Only mutants read it: the reference keeps every Session in its own process. */
-  readonly shared: SharedSessions;
+  readonly shared: SessionList;
   /** The Sessions this process holds (only mutants look beyond the requesting one, or add to it). */
   readonly sessions: Map<string, Session>;
   send(session: Session, frame: WireFrame): void;

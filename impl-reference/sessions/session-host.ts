@@ -21,7 +21,7 @@
 import type { Rid } from '../../src/driver/types.ts';
 import type { OwnerSessionView } from '../../src/driver/sessions.ts';
 import type { Caller } from '../channel/caller.ts';
-import type { SharedSessions } from '../mutants/shared-sessions.ts';
+import type { SessionList } from './session-list.ts';
 import type { WorkResult } from '../node/work.ts';
 import { encode, LineReader, type WireFrame } from './protocol.ts';
 import { ClientRequests, type SessionOwnerNode } from './requests.ts';
@@ -38,7 +38,7 @@ export interface SessionHostContext {
   /** The per-mesh client credential. */
   clientCredential: string;
   /** Only mutants read it: the reference keeps every Session in its own process. */
-  shared: SharedSessions;
+  shared: SessionList;
   /** Where client connections come from (TCP, or a simulated world's streams). */
   net: StreamNet;
   /** The rules of the Session owner side (session-rules.ts). */

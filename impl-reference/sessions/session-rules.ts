@@ -10,7 +10,7 @@
 import type { Clock } from '../../src/driver/clock.ts';
 import type { Rid } from '../../src/driver/types.ts';
 import type { SendEnd } from '../connection/node-context.ts';
-import type { SessionOwner, SharedSessions } from '../mutants/shared-sessions.ts';
+import { OWN_PROCESS, type ListContext, type SessionList, type SessionOwner } from './session-list.ts';
 import type { Operation } from '../node/operation.ts';
 import type { Work, WorkResult } from '../node/work.ts';
 import type { NodeStore } from '../store/node-store.ts';
@@ -26,8 +26,8 @@ export interface SessionSide {
   readonly owner: SessionOwner;
   /** The Sessions this process holds. */
   readonly sessions: Map<string, Session>;
-  /** Only mutants read it: the reference keeps every Session in its own process. */
-  readonly shared: SharedSessions;
+  /** The list this process tells of its Sessions (the reference: none, OWN_PROCESS). */
+  readonly shared: SessionList;
 }
 
 /** The node's peer links, as the rules may look at them (only mutants do). */
@@ -42,11 +42,13 @@ export interface RequestSide {
   readonly caller: { send(op: Operation, target: Rid, work: Work): Promise<SendEnd> };
   /** The Sessions this process holds. */
   readonly sessions: Map<string, Session>;
-  /** Only mutants read it: the reference keeps every Session in its own process. */
-  readonly shared: SharedSessions;
+  /** The list this process tells of its Sessions (the reference: none, OWN_PROCESS). */
+  readonly shared: SessionList;
 }
 
 export interface SessionRules {
+  /** Spec 6: a Session lives in its owner process only; the reference tells no list of its Sessions. */
+  sessionList(node: ListContext): SessionList;
   /** V15.4: a restarted process is a different process: it starts with no Session and restores none. */
   processStarted(side: SessionSide): Promise<void>;
   /**
@@ -96,6 +98,7 @@ export interface SessionRules {
 }
 
 export const REFERENCE_SESSIONS: SessionRules = {
+  sessionList: () => OWN_PROCESS,
   processStarted: async () => {},
   connectionTakenOver: () => false,
   sessionOfClosedConnection: (_side, closed) => closed,

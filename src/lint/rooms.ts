@@ -28,7 +28,7 @@ export const ROOMS: Room[] = [
   { name: 'lint', paths: ['src/lint/'], floor: 3, what: 'the feature lint, assumptions, this map' },
   { name: 'mutation', paths: ['src/mutation/'], floor: 3, what: 'StrykerJS over the runtime: areas, equivalents, summaries' },
   { name: 'sim', paths: ['src/sim/'], floor: 4, what: 'virtual time: the seeded scheduler of the simulated world and its seeded IDs (the reference\'s network and Store in it: impl-reference/harness/sim-*.ts)' },
-  { name: 'reference harness', paths: ['impl-reference/harness/'], floor: 7, what: 'serves the Driver over the reference: embedded, Redis, process and simulated clusters (the simulated network, Store and world: sim-*.ts)' },
+  { name: 'reference harness', paths: ['impl-reference/harness/', 'impl-reference/node/main.ts', 'impl-reference/node/program.ts', 'impl-reference/node/program-node.ts', 'impl-reference/node/program-stdio.ts'], floor: 7, what: 'serves the Driver over the reference: embedded, Redis, process and simulated clusters (the simulated network, Store and world: sim-*.ts); and the entries of a node process (node/main.ts, node/program*.ts), which start a NodeRuntime with the rules of a run' },
   { name: 'run', paths: ['src/run/'], floor: 2, what: 'running the suite: Cucumber, workers, results, shards, the kit\'s mutants' },
   { name: 'steps', paths: ['step-definitions/'], floor: 3, what: 'step definitions and their support: speak only to the Driver' },
   { name: 'reports', paths: ['src/report/', 'src/certify/'], floor: 3, what: 'compliance.json, certificates, verify' },
@@ -48,7 +48,6 @@ const BY_PREFIX = ROOMS.flatMap((r) => r.paths.map((p) => ({ p, r }))).sort((a, 
  * listed here that is gone (take it out: the list only shrinks).
  */
 export const DEBT: Record<string, string> = {
-  'runtime -> mutants': 'no switch is left, but NodeRuntime still puts the rules together by the mutant\'s name (rulesOf), and the Sessions mutants\' shared list (SharedSessions, PersistedSessions) is made and typed in the runtime',
 };
 
 export function roomOf(path: string): Room | undefined {

@@ -11,7 +11,7 @@ export const AREAS = {
   connection: ['connection/inbound-queue.ts', 'node/mesh-rules.ts', 'connection/link-rules.ts', 'connection/node-context.ts', 'connection/peer-link.ts', 'connection/serving-side.ts', 'node/mesh-node.ts', 'node/membership.ts', 'node/heartbeat.ts', 'node/dispatch.ts', 'node/failpoints.ts', 'node/runtime.ts', 'location/descriptors.ts', 'transport/memory.ts'],
   objects: ['objects/mailbox.ts', 'objects/object-caller.ts', 'objects/routing-rules.ts', 'objects/object-host.ts', 'objects/host-context.ts', 'objects/host-rules.ts', 'objects/creation.ts', 'objects/activation.ts', 'objects/closing.ts', 'location/authority.ts', 'location/authority-rules.ts', 'location/lease.ts', 'location/records.ts'],
   relocation: ['relocation/relocation.ts', 'relocation/relocation-rules.ts', 'relocation/side.ts', 'relocation/source.ts', 'relocation/target.ts', 'relocation/follow.ts', 'relocation/records.ts'],
-  sessions: ['sessions/session-host.ts', 'sessions/session-rules.ts', 'sessions/requests.ts', 'sessions/session.ts', 'sessions/protocol.ts'],
+  sessions: ['sessions/session-host.ts', 'sessions/session-rules.ts', 'sessions/session-list.ts', 'sessions/requests.ts', 'sessions/session.ts', 'sessions/protocol.ts'],
   store: ['store/memory.ts', 'store/node-store.ts'],
 } as const;
 
@@ -26,6 +26,7 @@ export const LEFT_OUT: Record<string, string> = {
   'node/outcome-book.ts': "the Driver's book of first Outcomes: the kit's instrument (it never builds an operation)",
   'sessions/client.ts': "the kit's Session test clients: an instrument outside the mesh",
   'node/config.ts': 'configuration types and defaults',
+  'node/rules.ts': "the table of every area's rules: each rule is mutated in its own area's file",
   'node/control.ts': "a node's JSON control interface: how the harness speaks to it",
   'node/main.ts': 'the OS-process entry of a node (process backend only)',
   'node/parts.ts': "a node's parts wired for the in-process backends",
