@@ -1,6 +1,8 @@
 // The clause lint's own tests: a small hand-written spec, feature and clause table per problem
 // kind, each checked for exactly the problems it should raise; then the real table (CLAUSES)
-// against the real spec and features, where the only problems allowed are clauses with no check.
+// against the real spec and features, where the only problems allowed are clauses with no check;
+// and the clause files beside the features (features/**/*.clauses.ts): all loaded, each clause in
+// the file the rule of src/requirements/clauses.ts gives it, IDs unique and in order.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clauseCoverage, lintClauses } from '../src/lint/clauses.ts';
 import type { Problem } from '../src/lint/lint.ts';
-import { CLAUSES, allClauses, clausesOf, type Clause } from '../src/requirements/clauses.ts';
+import { CLAUSES, CLAUSE_FILES, allClauses, clauseFile, clausesOf, splitClauseId, type Clause } from '../src/requirements/clauses.ts';
 import { REQUIREMENTS } from '../src/requirements/registry.ts';
 import { ROOT } from './helpers.ts';
 
@@ -217,4 +219,45 @@ test('the real clause table agrees with the spec and the features (unchecked cla
   assert.deepEqual(problems.map((p) => `${p.uri}:${p.line}: ${p.message}`), []);
   const { total, checked, pending } = clauseCoverage(CLAUSES);
   t.diagnostic(`${total} clauses, ${checked} checked, ${pending.length} pending: ${pending.join(' ')}`);
+});
+
+// ---- the clause files beside the features -------------------------------------------------------
+
+test('every clause file under features/ is loaded, and every loaded file is there', () => {
+  const onDisk = fs
+    .readdirSync(path.join(ROOT, 'features'), { recursive: true, encoding: 'utf8' })
+    .filter((rel) => rel.endsWith('.clauses.ts'))
+    .map((rel) => rel.split(path.sep).join('/'))
+    .sort();
+  assert.deepEqual(Object.keys(CLAUSE_FILES).sort(), onDisk);
+  assert.equal(allClauses().length, Object.values(CLAUSE_FILES).flat().length, 'every clause of every file is in the table');
+});
+
+test('clause IDs are unique, and each requirement\'s clauses run in number order', () => {
+  const ids = Object.values(CLAUSE_FILES).flat().map((c) => c.id);
+  assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), []);
+  for (const [req, list] of Object.entries(CLAUSES)) {
+    const numbers = list.map((c) => splitClauseId(c.id));
+    assert.ok(numbers.every(([r]) => r === req), `${req}: a clause of another requirement`);
+    assert.ok(numbers.every(([, n], i) => Number.isInteger(n) && n > (i === 0 ? 0 : numbers[i - 1][1])), `${req}: ${list.map((c) => c.id).join(' ')}`);
+  }
+});
+
+test('each clause lives beside the feature of its first check, or in pending.clauses.ts with no check', () => {
+  const misplaced = Object.entries(CLAUSE_FILES).flatMap(([file, list]) =>
+    list
+      .filter((c) => (c.checks.length === 0 ? file !== 'pending.clauses.ts' : c.checks[0].feature.replace(/\.feature$/, '.clauses.ts') !== file))
+      .map((c) => `${c.id} is in features/${file}`),
+  );
+  assert.deepEqual(misplaced, []);
+  assert.equal(clauseFile('V01.1'), 'features/channel-and-connection/select-one.clauses.ts');
+  assert.equal(clauseFile('V99.1'), undefined);
+});
+
+test('within a clause file, clauses run in registry order and then by number', () => {
+  const rank = new Map(REQUIREMENTS.map((r, i) => [r.id, i]));
+  for (const [file, list] of Object.entries(CLAUSE_FILES)) {
+    const keys = list.map((c) => splitClauseId(c.id)).map(([r, n]) => (rank.get(r) ?? -1) * 1000 + n);
+    assert.deepEqual(keys, [...keys].sort((a, b) => a - b), `features/${file}: ${list.map((c) => c.id).join(' ')}`);
+  }
 });

@@ -1,7 +1,8 @@
-// Clause lint: keeps the clause table of src/requirements/clauses.ts honest. Every requirement ID
-// is split into clauses that quote the spec verbatim (checked against the spec text, line by line)
-// and name the Then-steps that check them (checked against the Gherkin AST of the features: the
-// scenario exists, the step is in it and is an assertion, the scenario carries the ID as a tag).
+// Clause lint: keeps the clause table honest (the clause files beside the features,
+// features/**/*.clauses.ts, loaded by src/requirements/clauses.ts). Every requirement ID is split
+// into clauses that quote the spec verbatim (checked against the spec text, line by line) and name
+// the Then-steps that check them (checked against the Gherkin AST of the features: the scenario
+// exists, the step is in it and is an assertion, the scenario carries the ID as a tag).
 
 import { AstBuilder, Errors, GherkinClassicTokenMatcher, Parser } from '@cucumber/gherkin';
 import { IdGenerator, StepKeywordType } from '@cucumber/messages';

@@ -37,8 +37,9 @@ function readAssumptions(): { assumptions: Assumption[]; problems: Problem[] } {
 const files = readFeatures(process.cwd());
 const assumed = readAssumptions();
 const problems = [...assumed.problems, ...lintFeatures(files, { assumptions: assumed.assumptions })];
-// The clause table (src/requirements/clauses.ts) quotes the spec: without the spec beside the
-// project that part cannot be checked, which is a problem, not a pass.
+// The clause table (features/**/*.clauses.ts, loaded by src/requirements/clauses.ts) quotes the
+// spec: without the spec beside the project that part cannot be checked, which is a problem, not a
+// pass.
 if (fs.existsSync(SPEC)) problems.push(...lintClauses(files, fs.readFileSync(SPEC, 'utf8'), CLAUSES, REQUIREMENTS.map((r) => r.id)));
 else problems.push({ uri: 'spec', line: 0, message: `the spec is not at ${SPEC}: the clauses cannot be checked against it` });
 for (const p of problems) console.log(`${p.uri}:${p.line}: ${p.message}`);

@@ -20,7 +20,7 @@ export interface Room {
 // Most specific prefixes first (impl-reference/harness/ before impl-reference/).
 export const ROOMS: Room[] = [
   { name: 'driver', paths: ['src/driver/'], floor: 0, what: 'the Driver contract: types, schema, the kit clock and world seams; imports nothing of the kit' },
-  { name: 'requirements', paths: ['src/requirements/'], floor: 1, what: 'requirement IDs, clauses, levels, the suite\'s scenarios by tag' },
+  { name: 'requirements', paths: ['src/requirements/', 'features/'], floor: 1, what: 'requirement IDs, levels, the suite\'s scenarios by tag; the clauses, each in a file beside the feature that checks it (features/**/*.clauses.ts)' },
   { name: 'checker', paths: ['src/checker/', 'src/checks/'], floor: 1, what: 'pure functions over a history: one invariant per file' },
   { name: 'test bed', paths: ['src/harness/', 'src/servers/'], floor: 1, what: 'what the kit does from outside: relays, freeze, process groups, Redis and NATS servers' },
   { name: 'runtime', paths: ['impl-reference/'], floor: 5, what: 'the reference runtime: nodes, channels, objects, relocation, Sessions, Store clients, transports' },
@@ -55,7 +55,7 @@ export function roomOf(path: string): Room | undefined {
 }
 
 /** The folders of the kit's TypeScript, and every .ts file under one (node_modules left out). */
-export const SOURCE_FOLDERS = ['src', 'impl-reference', 'adapters', 'step-definitions', 'bench'];
+export const SOURCE_FOLDERS = ['src', 'impl-reference', 'adapters', 'step-definitions', 'bench', 'features'];
 
 export function tsFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,5 +1,6 @@
 // `spotcheck trace <ID>`: from the spec's lines to the code, generated each time from the sources:
-//   spec lines        src/requirements/clauses.ts (the spec's words and line numbers of each clause)
+//   spec lines        the clause files beside the features, features/**/*.clauses.ts, as loaded by
+//                     src/requirements/clauses.ts (the spec's words and line numbers of each clause)
 //   scenarios         the features parsed with @cucumber/gherkin, those tagged with the ID
 //                     (an outline through the Examples tables that carry it)
 //   step definitions  each step of those scenarios (Background included; an outline's steps with
@@ -13,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requirementById } from '../requirements/registry.ts';
-import { clausesOf } from '../requirements/clauses.ts';
+import { clauseFile, clausesOf } from '../requirements/clauses.ts';
 import type { MutantDescription } from '../requirements/mutant-info.ts';
 import { checksId, examplesFor, parseFeatures, type Scenario } from '../site/gherkin.ts';
 import { balanced, offsetOfLine } from './source-scan.ts';
@@ -106,7 +107,8 @@ export async function traceOf(id: string, root: string, mutants: readonly Mutant
 export function formatTrace(t: Trace): string {
   const out: string[] = [];
   out.push(`${t.id} (spec section ${t.section}): ${t.statement}`, '');
-  out.push(`spec lines (${t.spec.length}), from src/requirements/clauses.ts`);
+  const files = [...new Set(t.spec.flatMap((s) => s.clauses.map((id) => clauseFile(id) ?? 'src/requirements/clauses.ts')))].sort();
+  out.push(`spec lines (${t.spec.length}), from ${files.length ? files.join(', ') : 'features/**/*.clauses.ts'}`);
   for (const s of t.spec) out.push(`  line ${s.lines.join(', ')}: ${s.words}  [${s.clauses.join(', ')}]`);
   out.push('', `scenarios (${t.scenarios.length}), tagged @${t.id} in features/`);
   for (const sc of t.scenarios) {
