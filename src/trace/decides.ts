@@ -1,6 +1,6 @@
 // The reference modules that decide a rule: the places in impl-reference/ (outside mutants/, which
 // only acts bugs out) where the runtime asks for the rule a mutant of it implements otherwise
-// (`rules.<seam>(`, or `<area>Rules.<seam>(`; impl-reference/mutants/seams.ts), or, in areas not yet turned into seams, asks
+// (`rules.<seam>(`, or `<area>Rules.<seam>(`; impl-reference/mutants/seams.ts), or (none is left) asks
 // `broken('<mutant>')`. Each such question sits exactly where the reference keeps the rule, so the
 // list is generated from the code and cannot go stale the way a hand-kept table would.
 
