@@ -370,7 +370,27 @@ export class NodeProgramCluster implements Driver {
   }
 
   async journal(): Promise<JournalEntry[]> {
+    await this.journalBarrier();
     return this.evidence.journal();
+  }
+
+  /**
+   * Every line a running node wrote before this moment, read. Lines from different processes come
+   * on different pipes: A's result of a message may arrive before C's journal line of running it,
+   * though C wrote it (and flushed) before it replied. A round trip on each running node's own
+   * stdio orders the two: its answer comes after every line it wrote earlier. A hung node cannot
+   * answer and writes nothing new; a dead one has no more lines to send.
+   */
+  private async journalBarrier(): Promise<void> {
+    const running = [...this.slots.values()].filter((s) => !gone(s) && s.child?.state === 'running');
+    await Promise.all(running.map(async (s) => {
+      const child = s.child!;
+      try {
+        await child.call('node', { args: [] }, NODE_CALL_TIMEOUT_MS);
+      } catch (e) {
+        if (child.state === 'running') throw e; // a process that stopped or died meanwhile has said all it will
+      }
+    }));
   }
 
   /** The journal with each line's incarnation (a restarted node's lines are told apart). */
