@@ -8,14 +8,14 @@
 // - a failure is returned as it is: the framework starts no new operation (R-GEN-4).
 
 import type { ChannelKind, ErrorKind, Rid } from '../../src/driver/types.ts';
-import type { MeshNode } from '../node/mesh-node.ts';
-import type { Operation } from '../node/operation.ts';
+import type { CallingNode } from '../connection/calling-node.ts';
+import type { Operation } from '../kernel/operation.ts';
 import type { Acceptance, Completion, Submission } from '../connection/peer-link.ts';
 import type { SendEnd } from '../connection/node-context.ts';
 export type { SendEnd } from '../connection/node-context.ts';
 import { REFERENCE_CALLING, type CallingRules, type CallingSide } from './rules.ts';
 import { RoundRobin, type ChannelServer } from './select-one.ts';
-import type { Work } from '../node/work.ts';
+import type { Work } from '../kernel/work.ts';
 
 export interface ChannelEntry {
   name: string;
@@ -38,7 +38,7 @@ export class Caller implements CallingSide {
   private readonly roundRobins = new Map<string, RoundRobin>();
 
   constructor(
-    private readonly node: MeshNode,
+    private readonly node: CallingNode,
     private readonly channels: ChannelDirectory,
     /** The calling side's rules (rules.ts): the reference's, or a kit mutant's in place of one. */
     private readonly rules: CallingRules = REFERENCE_CALLING,

@@ -9,8 +9,8 @@ import type { Clock } from '../../src/driver/clock.ts';
 import type { ChannelKind, ErrorKind, Rid } from '../../src/driver/types.ts';
 import type { Acceptance, Submission } from '../connection/peer-link.ts';
 import type { SendEnd } from '../connection/node-context.ts';
-import type { Operation } from '../node/operation.ts';
-import type { Work } from '../node/work.ts';
+import type { Operation } from '../kernel/operation.ts';
+import type { Work } from '../kernel/work.ts';
 import { isCandidate, type ChannelServer } from './select-one.ts';
 
 /** What the rules may use of the Caller and its node. */

@@ -2,7 +2,7 @@
 // (from then on this node owns its execution) or refuses it for capacity, at once.
 
 import { realClock, type Clock } from '../../src/driver/clock.ts';
-import { REFERENCE_MESH, type MeshRules } from '../node/mesh-rules.ts';
+import { REFERENCE_MESH, type MeshRules } from './mesh-rules.ts';
 
 export interface QueuedWork {
   opId: string;
@@ -19,7 +19,7 @@ export class InboundQueue {
   constructor(
     public capacity: number,
     public workers: number,
-    /** The node's rules for its queue (node/mesh-rules.ts). */
+    /** The node's rules for its queue (connection/mesh-rules.ts). */
     private readonly rules: MeshRules = REFERENCE_MESH,
     /** The clock those rules run on. */
     private readonly clock: Clock = realClock,

@@ -3,11 +3,11 @@
 // the peer not-ready. PeerLink asks them by name where each applies; REFERENCE_LINK is the
 // Framework's behaviour, and a kit mutant of a link is another implementation of one of them
 // (LINK_MUTANTS in impl-reference/mutants/connection.ts). The node hands them to its links with its
-// mesh rules (node/mesh-rules.ts).
+// mesh rules (connection/mesh-rules.ts).
 
 import type { NotReadyReason, Rid } from '../../src/driver/types.ts';
 import type { Frame } from '../transport/types.ts';
-import type { Work } from '../node/work.ts';
+import type { Work } from '../kernel/work.ts';
 
 /** A peer link, as its rules may act on it. */
 export interface LinkActions {

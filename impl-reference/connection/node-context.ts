@@ -5,10 +5,10 @@ import type { Clock } from '../../src/driver/clock.ts';
 import type { Ids } from '../../src/driver/ids.ts';
 import type { EffectiveTimings, Rid } from '../../src/driver/types.ts';
 import type { NodeDescriptor } from '../location/records.ts';
-import type { MeshRules } from '../node/mesh-rules.ts';
+import type { MeshRules } from './mesh-rules.ts';
 import type { Transport } from '../transport/types.ts';
-import type { Operation } from '../node/operation.ts';
-import type { Answer, Completion, Work, WorkResult } from '../node/work.ts';
+import type { Operation } from '../kernel/operation.ts';
+import type { Answer, Completion, Work, WorkResult } from '../kernel/work.ts';
 
 /** How one send of an operation to one target ended. */
 export type SendEnd =
@@ -51,7 +51,7 @@ export interface NodeContext {
   timings: EffectiveTimings;
   transport: Transport;
   discovery: DescriptorSource;
-  /** The node's mesh rules (node/mesh-rules.ts). */
+  /** The node's mesh rules (connection/mesh-rules.ts). */
   meshRules: MeshRules;
   /** false once the process crashed or hung: it reads and writes nothing. */
   live(): boolean;

@@ -12,11 +12,11 @@ import type { TimerId } from '../../src/driver/clock.ts';
 import type { ErrorKind, NotReadyReason, PeerEvent, Rid } from '../../src/driver/types.ts';
 import type { Connection, Frame } from '../transport/types.ts';
 import { proof, type NodeContext } from './node-context.ts';
-import type { Answer, Completion, Work } from '../node/work.ts';
+import type { Answer, Completion, Work } from '../kernel/work.ts';
 
 export type Acceptance = 'yes' | 'no' | 'unknown';
 /** The target's answer to an accepted operation. */
-export type { Answer, Completion } from '../node/work.ts';
+export type { Answer, Completion } from '../kernel/work.ts';
 
 export interface Submission {
   acceptance: Promise<Acceptance>;

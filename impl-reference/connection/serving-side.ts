@@ -6,8 +6,8 @@
 import type { Clock } from '../../src/driver/clock.ts';
 import type { EffectiveTimings, Rid } from '../../src/driver/types.ts';
 import type { NodeDescriptor } from '../location/records.ts';
-import type { MeshRules } from '../node/mesh-rules.ts';
-import type { Work, WorkResult } from '../node/work.ts';
+import type { MeshRules } from './mesh-rules.ts';
+import type { Work, WorkResult } from '../kernel/work.ts';
 import type { Connection, Frame } from '../transport/types.ts';
 import type { InboundQueue } from './inbound-queue.ts';
 import { proof } from './node-context.ts';

@@ -19,7 +19,7 @@ import type { Listener } from '../transport/types.ts';
 import type { ChannelConfig, NodeConfig } from '../node/config.ts';
 import { OPERATION_KINDS } from '../node/start-operation.ts';
 import { nodesNamedBy } from './operation-nodes.ts';
-import { FirstOutcomes } from '../node/outcome-book.ts';
+import { FirstOutcomes } from '../kernel/outcome-book.ts';
 import { DriverInputError, VERSION } from './errors.ts';
 import { isMutantName } from '../mutants/index.ts';
 import { START_TIMEOUT_MS, type NodeHost } from './node-host.ts';

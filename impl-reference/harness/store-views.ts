@@ -4,7 +4,7 @@
 
 import type { ObjectRecordView, RelocationView, Rid } from '../../src/driver/types.ts';
 import { nodeKey, objectKey, type LocationRecord } from '../location/records.ts';
-import { relocationsOf, type RelocationRecord } from '../relocation/records.ts';
+import { relocationsOf, type RelocationRecord } from '../kernel/relocation-record.ts';
 import type { Store } from '../store/types.ts';
 
 export async function lookupRecord(store: Store, objectId: string): Promise<ObjectRecordView> {

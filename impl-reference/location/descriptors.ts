@@ -3,7 +3,7 @@
 // connection intents stay, and no target outside it is connected (R-STO-2).
 
 import type { Rid } from '../../src/driver/types.ts';
-import { REFERENCE_MESH, type MeshRules } from '../node/mesh-rules.ts';
+import { REFERENCE_LIST, type ListRules } from './list-rules.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import { NODE_PREFIX, type NodeDescriptor } from './records.ts';
 
@@ -19,8 +19,8 @@ export class DescriptorList {
 
   constructor(
     private readonly store: NodeStore,
-    /** The node's mesh rules (node/mesh-rules.ts): what a read of the list makes of it. */
-    private readonly rules: MeshRules = REFERENCE_MESH,
+    /** What a read of the list makes of it (list-rules.ts; the node gives its mesh rules). */
+    private readonly rules: ListRules = REFERENCE_LIST,
   ) {}
 
   lookup(rid: Rid): NodeDescriptor | undefined {

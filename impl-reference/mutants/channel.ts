@@ -5,8 +5,8 @@
 import type { ErrorKind, Rid } from '../../src/driver/types.ts';
 import { REFERENCE_CALLING, type CallingRules, type CallingSide } from '../channel/rules.ts';
 import type { RelayRules } from '../node/dispatch.ts';
-import type { Operation } from '../node/operation.ts';
-import { fail, type Work, type WorkResult } from '../node/work.ts';
+import type { Operation } from '../kernel/operation.ts';
+import { fail, type Work, type WorkResult } from '../kernel/work.ts';
 import type { MutantName } from './index.ts';
 import { rerunOnce } from './rerun.ts';
 

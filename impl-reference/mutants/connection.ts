@@ -1,13 +1,13 @@
 // Mutants of a node's peer connections and its descriptor list (spec 3.2, 7): each is another
-// implementation of one rule of node/mesh-rules.ts (MESH_MUTANTS) or connection/link-rules.ts
+// implementation of one rule of connection/mesh-rules.ts (MESH_MUTANTS) or connection/link-rules.ts
 // (LINK_MUTANTS), which the node and its links ask where the rule applies. The functions above
 // the tables act the longer bugs out through what those rules hand them.
 
 import type { Rid } from '../../src/driver/types.ts';
 import type { NodeDescriptor } from '../location/records.ts';
-import type { MeshLinks, MeshRules } from '../node/mesh-rules.ts';
+import type { MeshLinks, MeshRules } from '../connection/mesh-rules.ts';
 import type { LinkActions, LinkRules } from '../connection/link-rules.ts';
-import type { Work } from '../node/work.ts';
+import type { Work } from '../kernel/work.ts';
 import type { MutantName } from './index.ts';
 import { redeliverWhenOverdue } from './rerun.ts';
 
@@ -48,7 +48,7 @@ export function replayWhenReady(link: LinkActions, sent: { opId: string; work: W
   void link.whenReady().then(() => link.submit(sent.opId, sent.work, false, sent.deadlineAt));
 }
 
-/** Each mutant of the node's mesh rules (node/mesh-rules.ts): the one it implements otherwise. */
+/** Each mutant of the node's mesh rules (connection/mesh-rules.ts): the one it implements otherwise. */
 export const MESH_MUTANTS = {
   // R-GEN-1: the queue appends the work before its capacity check, and keeps it when it refuses.
   'refused-work-kept-in-queue': { keepsRefusedWork: () => true },

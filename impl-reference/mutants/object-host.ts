@@ -6,7 +6,7 @@
 
 import { REFERENCE_AUTHORITY, type AuthorityRules } from '../location/authority-rules.ts';
 import { REFERENCE_HOST, type HostRules } from '../objects/host-rules.ts';
-import { fail } from '../node/work.ts';
+import { fail } from '../kernel/work.ts';
 import { reactivateAsNew, reloadFromRecord } from './objects.ts';
 import type { MutantName } from './index.ts';
 

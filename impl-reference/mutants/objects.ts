@@ -7,9 +7,9 @@
 import type { OperationSpec, Rid } from '../../src/driver/types.ts';
 import type { ChangeResult } from '../location/authority.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
-import { RELOCATION_PREFIX, type RelocationRecord } from '../relocation/records.ts';
-import type { Operation } from '../node/operation.ts';
-import { fail, type Work, type WorkResult } from '../node/work.ts';
+import { RELOCATION_PREFIX, type RelocationRecord } from '../kernel/relocation-record.ts';
+import type { Operation } from '../kernel/operation.ts';
+import { fail, type Work, type WorkResult } from '../kernel/work.ts';
 import { failedOnTheWay, REFERENCE_ROUTING, type RoutingRules } from '../objects/routing-rules.ts';
 import type { MutantName } from './index.ts';
 import { rerunOnce } from './rerun.ts';

@@ -1,8 +1,8 @@
-// Mutants of what a terminal result is (spec section 2; node/operation.ts): each another
+// Mutants of what a terminal result is (spec section 2; kernel/operation.ts): each another
 // implementation of one of the Operation's rules, given to the node's operations in place of the
 // reference's.
 
-import type { TerminalRules } from '../node/operation.ts';
+import type { TerminalRules } from '../kernel/operation.ts';
 import type { MutantName } from './index.ts';
 
 export const TERMINAL_MUTANTS = {

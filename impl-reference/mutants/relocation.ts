@@ -9,11 +9,11 @@ import type { Ids } from '../../src/driver/ids.ts';
 import type { ObjectKind, RelocationStage, Rid } from '../../src/driver/types.ts';
 import { newWriteId, type ChangeResult } from '../location/authority.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
-import type { Letter } from '../objects/mailbox.ts';
-import { RELOCATION_PREFIX, relocationKey, type RelocationRecord } from '../relocation/records.ts';
+import type { Letter } from '../kernel/work.ts';
+import { RELOCATION_PREFIX, relocationKey, type RelocationRecord } from '../kernel/relocation-record.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import { StoreUnavailableError, type Versioned } from '../store/types.ts';
-import { fail, type Work, type WorkResult } from '../node/work.ts';
+import { fail, type Work, type WorkResult } from '../kernel/work.ts';
 import { REFERENCE_RELOCATION, type RelocationRules } from '../relocation/relocation-rules.ts';
 import type { MutantName } from './index.ts';
 

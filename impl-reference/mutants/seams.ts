@@ -4,9 +4,9 @@
 // NodeRuntime, so the runtime never knows a mutant.
 
 import { REFERENCE_CALLING, type CallingRules } from '../channel/rules.ts';
-import { REFERENCE_TERMINAL, type TerminalRules } from '../node/operation.ts';
+import { REFERENCE_TERMINAL, type TerminalRules } from '../kernel/operation.ts';
 import { REFERENCE_RELAY, type RelayRules } from '../node/dispatch.ts';
-import { REFERENCE_MESH, type MeshRules } from '../node/mesh-rules.ts';
+import { REFERENCE_MESH, type MeshRules } from '../connection/mesh-rules.ts';
 import { CALLING_MUTANTS, RELAY_MUTANTS } from './channel.ts';
 import { LINK_MUTANTS, MESH_MUTANTS } from './connection.ts';
 import { REFERENCE_ROUTING, type RoutingRules } from '../objects/routing-rules.ts';

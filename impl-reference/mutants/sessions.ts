@@ -7,10 +7,10 @@
 import type { Clock } from '../../src/driver/clock.ts';
 import type { Rid } from '../../src/driver/types.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
-import type { Operation } from '../node/operation.ts';
+import type { Operation } from '../kernel/operation.ts';
 import type { Binding, Session } from '../sessions/session.ts';
 import { REFERENCE_SESSIONS, type RouteLinks, type SessionRules } from '../sessions/session-rules.ts';
-import type { Work, WorkResult } from '../node/work.ts';
+import type { Work, WorkResult } from '../kernel/work.ts';
 import type { MutantName } from './index.ts';
 import { SharedSessions, type SessionOwner } from './shared-sessions.ts';
 import { PersistedSessions } from './persisted-sessions.ts';

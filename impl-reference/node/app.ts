@@ -5,6 +5,7 @@
 import type { AppPayload, ErrorKind, FactoryInput, JournalEntry, OutcomeStatus, Rid } from '../../src/driver/types.ts';
 import type { Clock } from '../../src/driver/clock.ts';
 import type { Unnumbered } from './parts.ts';
+import type { Application } from '../kernel/application.ts';
 
 type Entry = JournalEntry extends infer E ? (E extends { seq: number } ? Omit<E, 'seq' | 'at'> : never) : never;
 
@@ -42,7 +43,7 @@ export class HandlerFailure extends Error {
   readonly errorKind: ErrorKind = 'HandlerError';
 }
 
-export class TestApp {
+export class TestApp implements Application {
   constructor(
     readonly journal: Journal,
     private readonly gates: Gates,

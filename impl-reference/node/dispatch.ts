@@ -6,8 +6,8 @@ import type { Rid } from '../../src/driver/types.ts';
 import type { InboundQueue } from '../connection/inbound-queue.ts';
 import type { SessionOwnerSide } from '../connection/node-context.ts';
 import type { Completion, Submission } from '../connection/peer-link.ts';
-import type { TestApp } from './app.ts';
-import { fail, ok, type Work, type WorkResult } from './work.ts';
+import type { Application } from '../kernel/application.ts';
+import { fail, ok, type Work, type WorkResult } from '../kernel/work.ts';
 
 /** A relocated object's new location, as a location-update work carries it. */
 export interface LocationUpdate {
@@ -33,7 +33,7 @@ export const REFERENCE_RELAY: RelayRules = {
 export interface DispatchNode {
   readonly rid: Rid;
   readonly alive: boolean;
-  readonly app: TestApp;
+  readonly app: Application;
   readonly relayRules: RelayRules;
   readonly queue: InboundQueue;
   readonly timings: { defaultDeadlineMs: number };

@@ -4,7 +4,7 @@
 
 import type { Clock, TimerId } from '../../src/driver/clock.ts';
 import type { EffectiveTimings } from '../../src/driver/types.ts';
-import type { MeshRules } from './mesh-rules.ts';
+import type { MeshRules } from '../connection/mesh-rules.ts';
 import type { ServingSide } from '../connection/serving-side.ts';
 import type { Membership } from './membership.ts';
 

@@ -8,7 +8,7 @@ import type { PeerView, Rid } from '../../src/driver/types.ts';
 import type { DescriptorList } from '../location/descriptors.ts';
 import { nodeKey, type NodeDescriptor } from '../location/records.ts';
 import type { NodeStore } from '../store/node-store.ts';
-import type { ListKeeper, MeshRules } from './mesh-rules.ts';
+import type { ListKeeper, MeshRules } from '../connection/mesh-rules.ts';
 import type { NodeContext } from '../connection/node-context.ts';
 import { PeerLink } from '../connection/peer-link.ts';
 

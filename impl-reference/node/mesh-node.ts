@@ -6,7 +6,7 @@
 import type { Clock } from '../../src/driver/clock.ts';
 import type { Ids } from '../../src/driver/ids.ts';
 import type { EffectiveTimings, HostState, NodeView, Outcome, PeerView, Rid } from '../../src/driver/types.ts';
-import type { TestApp } from './app.ts';
+import type { Application } from '../kernel/application.ts';
 import { InboundQueue } from '../connection/inbound-queue.ts';
 import { DescriptorList } from '../location/descriptors.ts';
 import { LeaseKeeper } from '../location/lease.ts';
@@ -19,10 +19,10 @@ import type { Listener, Transport } from '../transport/types.ts';
 import { Failpoints } from './failpoints.ts';
 import { Heartbeat } from './heartbeat.ts';
 import { Membership } from './membership.ts';
-import type { Work, WorkResult } from './work.ts';
+import type { Work, WorkResult } from '../kernel/work.ts';
 import { REFERENCE_RELAY, runWork, submitLocal, type LocationUpdate, type RelayRules } from './dispatch.ts';
-import { Operation, REFERENCE_TERMINAL, type TerminalRules } from './operation.ts';
-import { REFERENCE_MESH, type MeshRules } from './mesh-rules.ts';
+import { Operation, REFERENCE_TERMINAL, type TerminalRules } from '../kernel/operation.ts';
+import { REFERENCE_MESH, type MeshRules } from '../connection/mesh-rules.ts';
 import { REFERENCE_AUTHORITY, type AuthorityRules } from '../location/authority-rules.ts';
 
 export type { LocationUpdate } from './dispatch.ts';
@@ -36,7 +36,7 @@ export interface NodeConfig {
   timings: EffectiveTimings;
   transport: Transport;
   store: NodeStore;
-  app: TestApp;
+  app: Application;
   /** Rules its parts ask (operation.ts, dispatch.ts, mesh-rules.ts, authority-rules.ts, host-rules.ts): the reference's, or a kit mutant's in place of one. */
   rules?: { terminal?: TerminalRules; relay?: RelayRules; mesh?: MeshRules; authority?: AuthorityRules; host?: HostRules };
   queueCapacity: number;
@@ -59,7 +59,7 @@ export class MeshNode<S extends SessionOwnerSide = SessionOwnerSide> implements 
   private readonly terminal: TerminalRules;
   readonly relayRules: RelayRules;
   readonly meshRules: MeshRules;
-  readonly app: TestApp;
+  readonly app: Application;
   readonly queue: InboundQueue;
   readonly store: NodeStore;
   readonly discovery: DescriptorList;

@@ -11,8 +11,8 @@ import { REFERENCE_ROUTING, type RoutingRules } from '../objects/routing-rules.t
 import { REFERENCE_RELOCATION, type RelocationRules } from '../relocation/relocation-rules.ts';
 import { REFERENCE_SESSIONS, type SessionRules } from '../sessions/session-rules.ts';
 import { REFERENCE_RELAY, type RelayRules } from './dispatch.ts';
-import { REFERENCE_MESH, type MeshRules } from './mesh-rules.ts';
-import { REFERENCE_TERMINAL, type TerminalRules } from './operation.ts';
+import { REFERENCE_MESH, type MeshRules } from '../connection/mesh-rules.ts';
+import { REFERENCE_TERMINAL, type TerminalRules } from '../kernel/operation.ts';
 
 export interface Rules {
   calling: CallingRules;

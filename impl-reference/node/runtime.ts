@@ -10,7 +10,7 @@ import { Caller, ChannelDirectory } from '../channel/caller.ts';
 import { MeshNode } from './mesh-node.ts';
 import type { Rules } from './rules.ts';
 import { ObjectCaller } from '../objects/object-caller.ts';
-import { OutcomeBook } from './outcome-book.ts';
+import { OutcomeBook } from '../kernel/outcome-book.ts';
 import { OPERATION_KINDS, startOperation } from './start-operation.ts';
 import { clientCredential } from '../sessions/protocol.ts';
 import { SessionHost } from '../sessions/session-host.ts';

@@ -5,7 +5,7 @@
 import type { OperationSpec } from '../../src/driver/types.ts';
 import type { Caller } from '../channel/caller.ts';
 import type { ObjectCaller } from '../objects/object-caller.ts';
-import type { Operation } from './operation.ts';
+import type { Operation } from '../kernel/operation.ts';
 
 /** The operation kinds a node runs (Session operations belong to test clients, not nodes). */
 export const OPERATION_KINDS: ReadonlySet<string> = new Set(['channel-request', 'node-direct', 'create', 'object-message', 'close', 'join', 'relocate']);

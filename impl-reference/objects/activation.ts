@@ -5,7 +5,7 @@
 // here (V11); one still under way takes later messages behind it (R-INST-1).
 
 import type { LocationRecord } from '../location/records.ts';
-import { fail, type WorkResult } from '../node/work.ts';
+import { fail, type WorkResult } from '../kernel/work.ts';
 import { HostPart } from './host-context.ts';
 import type { Letter } from './mailbox.ts';
 

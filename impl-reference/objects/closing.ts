@@ -3,7 +3,7 @@
 // keeping the generation it had (R-INST-5).
 
 import type { Rid } from '../../src/driver/types.ts';
-import { fail, ok, type WorkResult } from '../node/work.ts';
+import { fail, ok, type WorkResult } from '../kernel/work.ts';
 import { HostPart } from './host-context.ts';
 
 export class Closing extends HostPart {

@@ -5,7 +5,7 @@
 
 import type { ObjectKind } from '../../src/driver/types.ts';
 import type { LocationRecord } from '../location/records.ts';
-import { fail, ok, type WorkResult } from '../node/work.ts';
+import { fail, ok, type WorkResult } from '../kernel/work.ts';
 import { HostPart } from './host-context.ts';
 
 export class Creation extends HostPart {

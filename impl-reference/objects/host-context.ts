@@ -5,7 +5,7 @@
 import type { Clock, TimerId } from '../../src/driver/clock.ts';
 import type { Ids } from '../../src/driver/ids.ts';
 import type { ObjectKind, Rid } from '../../src/driver/types.ts';
-import type { TestApp } from '../node/app.ts';
+import type { Application } from '../kernel/application.ts';
 import type { ChangeResult, StoreRetry } from '../location/authority.ts';
 import type { AuthorityRules } from '../location/authority-rules.ts';
 import type { HostRules, HostSide } from './host-rules.ts';
@@ -13,7 +13,7 @@ import type { LeaseKeeper } from '../location/lease.ts';
 import type { LocationRecord } from '../location/records.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import type { Versioned } from '../store/types.ts';
-import type { WorkResult } from '../node/work.ts';
+import type { WorkResult } from '../kernel/work.ts';
 import type { Letter, Mailbox } from './mailbox.ts';
 import type { RelocationContext, RelocationFailpoint } from '../relocation/relocation.ts';
 
@@ -25,7 +25,7 @@ export interface HostContext {
   lifecycle: string;
   store: NodeStore;
   lease: LeaseKeeper;
-  app: TestApp;
+  app: Application;
   /** The Location Store authority's rules, which every change of a record follows. */
   authorityRules: AuthorityRules;
   /** The owner side's rules (host-rules.ts); the reference's when not given. */

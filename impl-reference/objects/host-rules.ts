@@ -7,7 +7,7 @@
 
 import type { ObjectKind, Rid } from '../../src/driver/types.ts';
 import type { LocationRecord } from '../location/records.ts';
-import { fail, type WorkResult } from '../node/work.ts';
+import { fail, type WorkResult } from '../kernel/work.ts';
 import type { Versioned } from '../store/types.ts';
 import type { Letter, Mailbox } from './mailbox.ts';
 

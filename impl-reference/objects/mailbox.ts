@@ -2,12 +2,9 @@
 // is closed (messages wait); the stored first message is put at its head before it opens. Before
 // each message it waits until the node is owner-eligible, so nothing is processed without a lease.
 
-import type { WorkResult } from '../node/work.ts';
+import type { Letter, WorkResult } from '../kernel/work.ts';
 
-export interface Letter {
-  opId: string;
-  payload: unknown;
-}
+export type { Letter } from '../kernel/work.ts';
 
 interface Posted extends Letter {
   resolve(r: WorkResult | undefined): void;

@@ -13,12 +13,12 @@ import type { Caller } from '../channel/caller.ts';
 import { changeRecord, newWriteId, type ChangeResult } from '../location/authority.ts';
 import { REFERENCE_AUTHORITY, type AuthorityRules } from '../location/authority-rules.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
-import type { MeshNode } from '../node/mesh-node.ts';
-import type { Operation } from '../node/operation.ts';
+import type { CallingNode } from '../connection/calling-node.ts';
+import type { Operation } from '../kernel/operation.ts';
 import type { SendEnd } from '../connection/node-context.ts';
-import { REFERENCE_ROUTING, type Found, type ObjectMessage, type RoutingRules, type RoutingSide } from './routing-rules.ts';
+import { REFERENCE_ROUTING, type Found, type ObjectMessage, type RoutingNode, type RoutingRules, type RoutingSide } from './routing-rules.ts';
 import { StoreUnavailableError } from '../store/types.ts';
-import type { Work } from '../node/work.ts';
+import type { Work } from '../kernel/work.ts';
 
 interface CachedOwner {
   owner: Rid;
@@ -30,7 +30,7 @@ export class ObjectCaller implements RoutingSide {
   private readonly cache = new Map<string, CachedOwner>();
 
   constructor(
-    readonly node: MeshNode,
+    readonly node: CallingNode & RoutingNode,
     private readonly caller: Caller,
     /** The rules of this side (routing-rules.ts): the reference's, or a kit mutant's in place of one. */
     private readonly rules: RoutingRules = REFERENCE_ROUTING,

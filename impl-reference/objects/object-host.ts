@@ -7,7 +7,7 @@ import type { AppPayload, Rid } from '../../src/driver/types.ts';
 import { changeRecord, newWriteId, type ChangeResult } from '../location/authority.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
 import { StoreUnavailableError } from '../store/types.ts';
-import { fail, ok, type Work, type WorkResult } from '../node/work.ts';
+import { fail, ok, type Work, type WorkResult } from '../kernel/work.ts';
 import { Relocations } from '../relocation/relocation.ts';
 import { ColdActivation, NOTHING_TO_RESUME } from './activation.ts';
 import { Closing } from './closing.ts';

@@ -8,8 +8,8 @@ import type { EffectiveTimings, ObjectKind, OperationSpec, Rid } from '../../src
 import type { SendEnd } from '../connection/node-context.ts';
 import type { ChangeResult } from '../location/authority.ts';
 import type { LocationRecord } from '../location/records.ts';
-import type { Operation } from '../node/operation.ts';
-import type { Work, WorkResult } from '../node/work.ts';
+import type { Operation } from '../kernel/operation.ts';
+import type { Work, WorkResult } from '../kernel/work.ts';
 import type { NodeStore } from '../store/node-store.ts';
 
 export type ObjectMessage = Extract<OperationSpec, { kind: 'object-message' }>;

@@ -2,8 +2,8 @@
 // messages of the object to the committed target for MessageFollowDuration, counted from the change,
 // and no longer; before the commit they join the target's temporary queue.
 
-import type { Letter } from '../objects/mailbox.ts';
-import { fail, type WorkResult } from '../node/work.ts';
+import type { Letter } from '../kernel/work.ts';
+import { fail, type WorkResult } from '../kernel/work.ts';
 import type { RuledSide } from './relocation-rules.ts';
 import { relayWaitMs } from './side.ts';
 

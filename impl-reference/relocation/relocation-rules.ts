@@ -11,9 +11,9 @@
 import type { ObjectKind, Rid } from '../../src/driver/types.ts';
 import type { ChangeResult } from '../location/authority.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
-import type { Letter } from '../objects/mailbox.ts';
-import { fail, type WorkResult } from '../node/work.ts';
-import type { RelocationRecord } from './records.ts';
+import type { Letter } from '../kernel/work.ts';
+import { fail, type WorkResult } from '../kernel/work.ts';
+import type { RelocationRecord } from '../kernel/relocation-record.ts';
 import type { Forwarding, Prepared, RelocationContext, Relocator } from './side.ts';
 
 /** A message the source had not run, with the resolver of the operation waiting for it. */

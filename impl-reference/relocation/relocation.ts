@@ -18,10 +18,10 @@
 
 import type { ObjectKind, RelocationStage, Rid } from '../../src/driver/types.ts';
 import { changeRecord, newWriteId } from '../location/authority.ts';
-import type { Letter } from '../objects/mailbox.ts';
-import type { WorkResult } from '../node/work.ts';
+import type { Letter } from '../kernel/work.ts';
+import type { WorkResult } from '../kernel/work.ts';
 import { follow } from './follow.ts';
-import { relocationKey, type RelocationRecord } from './records.ts';
+import { relocationKey, type RelocationRecord } from '../kernel/relocation-record.ts';
 import { REFERENCE_RELOCATION, type RelocationRules, type RuledSide } from './relocation-rules.ts';
 import type { Forwarding, Prepared, RelocationContext } from './side.ts';
 import { handOver, relocate, toTarget } from './source.ts';

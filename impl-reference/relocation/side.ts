@@ -5,13 +5,13 @@
 import type { Clock, TimerId } from '../../src/driver/clock.ts';
 import type { Ids } from '../../src/driver/ids.ts';
 import type { ObjectKind, RelocationStage, Rid } from '../../src/driver/types.ts';
-import type { TestApp } from '../node/app.ts';
+import type { Application } from '../kernel/application.ts';
 import type { ChangeResult } from '../location/authority.ts';
 import type { AuthorityRules } from '../location/authority-rules.ts';
-import type { Letter } from '../objects/mailbox.ts';
+import type { Letter } from '../kernel/work.ts';
 import type { NodeStore } from '../store/node-store.ts';
-import type { Work, WorkResult } from '../node/work.ts';
-import type { RelocationRecord } from './records.ts';
+import type { Work, WorkResult } from '../kernel/work.ts';
+import type { RelocationRecord } from '../kernel/relocation-record.ts';
 
 export type RelocationFailpoint =
   | 'relocation.fail-before-relay-ready'
@@ -30,7 +30,7 @@ export interface RelocationContext {
   clock: Clock;
   ids: Ids;
   store: NodeStore;
-  app: TestApp;
+  app: Application;
   /** The Location Store authority's rules, which every change of a record follows. */
   authorityRules: AuthorityRules;
   timings: { cutoverFallbackMs: number; defaultDeadlineMs: number; reconnectBackoffMs: number; storeFailureGraceMs: number };

@@ -6,9 +6,9 @@
 
 import type { ObjectKind, Rid } from '../../src/driver/types.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
-import type { Letter } from '../objects/mailbox.ts';
-import { fail, ok, type WorkResult } from '../node/work.ts';
-import { relocationKey, type RelocationRecord } from './records.ts';
+import type { Letter } from '../kernel/work.ts';
+import { fail, ok, type WorkResult } from '../kernel/work.ts';
+import { relocationKey, type RelocationRecord } from '../kernel/relocation-record.ts';
 import type { RuledSide } from './relocation-rules.ts';
 import { relayWaitMs } from './side.ts';
 import { committedAt } from './follow.ts';

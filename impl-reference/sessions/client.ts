@@ -9,8 +9,8 @@ import type { Clock } from '../../src/driver/clock.ts';
 import type { Ids } from '../../src/driver/ids.ts';
 import type { Attempt, ErrorKind, Outcome, Rid } from '../../src/driver/types.ts';
 import type { ClientBinding, ClientConnectionView, OwnerSessionView, PushedFrame, SessionOperationSpec, SessionView } from '../../src/driver/sessions.ts';
-import { Operation } from '../node/operation.ts';
-import { OutcomeBook } from '../node/outcome-book.ts';
+import { Operation } from '../kernel/operation.ts';
+import { OutcomeBook } from '../kernel/outcome-book.ts';
 import { authProof, encode, isRecord, LineReader, type WireFrame } from './protocol.ts';
 import type { StreamNet, StreamSocket } from './stream.ts';
 

@@ -9,9 +9,9 @@ import type { AppPayload, Attempt, EffectiveTimings, Rid } from '../../src/drive
 import type { Caller, SendEnd } from '../channel/caller.ts';
 import { objectKey, type LocationRecord } from '../location/records.ts';
 import type { SessionList } from './session-list.ts';
-import { Operation } from '../node/operation.ts';
-import type { Letter } from '../objects/mailbox.ts';
-import type { Work, WorkResult } from '../node/work.ts';
+import { Operation } from '../kernel/operation.ts';
+import type { Letter } from '../kernel/work.ts';
+import type { Work, WorkResult } from '../kernel/work.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import { StoreUnavailableError } from '../store/types.ts';
 import { authProof, isRecord, proofMatches, type WireFrame } from './protocol.ts';

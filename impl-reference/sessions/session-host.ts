@@ -22,7 +22,7 @@ import type { Rid } from '../../src/driver/types.ts';
 import type { OwnerSessionView } from '../../src/driver/sessions.ts';
 import type { Caller } from '../channel/caller.ts';
 import type { SessionList } from './session-list.ts';
-import type { WorkResult } from '../node/work.ts';
+import type { WorkResult } from '../kernel/work.ts';
 import { encode, LineReader, type WireFrame } from './protocol.ts';
 import { ClientRequests, type SessionOwnerNode } from './requests.ts';
 

@@ -11,8 +11,8 @@ import type { Clock } from '../../src/driver/clock.ts';
 import type { Rid } from '../../src/driver/types.ts';
 import type { SendEnd } from '../connection/node-context.ts';
 import { OWN_PROCESS, type ListContext, type SessionList, type SessionOwner } from './session-list.ts';
-import type { Operation } from '../node/operation.ts';
-import type { Work, WorkResult } from '../node/work.ts';
+import type { Operation } from '../kernel/operation.ts';
+import type { Work, WorkResult } from '../kernel/work.ts';
 import type { NodeStore } from '../store/node-store.ts';
 import type { Binding, Session } from './session.ts';
 

@@ -7,10 +7,10 @@
 // impl-reference/ is in exactly one area or listed here as left out.
 
 export const AREAS = {
-  channel: ['channel/caller.ts', 'channel/rules.ts', 'channel/select-one.ts', 'node/operation.ts', 'node/start-operation.ts', 'node/work.ts'],
-  connection: ['connection/inbound-queue.ts', 'node/mesh-rules.ts', 'connection/link-rules.ts', 'connection/node-context.ts', 'connection/peer-link.ts', 'connection/serving-side.ts', 'node/mesh-node.ts', 'node/membership.ts', 'node/heartbeat.ts', 'node/dispatch.ts', 'node/failpoints.ts', 'node/runtime.ts', 'location/descriptors.ts', 'transport/memory.ts'],
+  channel: ['channel/caller.ts', 'channel/rules.ts', 'channel/select-one.ts', 'kernel/operation.ts', 'node/start-operation.ts', 'kernel/work.ts'],
+  connection: ['connection/inbound-queue.ts', 'connection/mesh-rules.ts', 'location/list-rules.ts', 'connection/link-rules.ts', 'connection/node-context.ts', 'connection/peer-link.ts', 'connection/serving-side.ts', 'node/mesh-node.ts', 'node/membership.ts', 'node/heartbeat.ts', 'node/dispatch.ts', 'node/failpoints.ts', 'node/runtime.ts', 'location/descriptors.ts', 'transport/memory.ts'],
   objects: ['objects/mailbox.ts', 'objects/object-caller.ts', 'objects/routing-rules.ts', 'objects/object-host.ts', 'objects/host-context.ts', 'objects/host-rules.ts', 'objects/creation.ts', 'objects/activation.ts', 'objects/closing.ts', 'location/authority.ts', 'location/authority-rules.ts', 'location/lease.ts', 'location/records.ts'],
-  relocation: ['relocation/relocation.ts', 'relocation/relocation-rules.ts', 'relocation/side.ts', 'relocation/source.ts', 'relocation/target.ts', 'relocation/follow.ts', 'relocation/records.ts'],
+  relocation: ['relocation/relocation.ts', 'relocation/relocation-rules.ts', 'relocation/side.ts', 'relocation/source.ts', 'relocation/target.ts', 'relocation/follow.ts', 'kernel/relocation-record.ts'],
   sessions: ['sessions/session-host.ts', 'sessions/session-rules.ts', 'sessions/session-list.ts', 'sessions/requests.ts', 'sessions/session.ts', 'sessions/protocol.ts'],
   store: ['store/memory.ts', 'store/node-store.ts'],
 } as const;
@@ -23,7 +23,9 @@ export const LEFT_OUT: Record<string, string> = {
   'harness/': 'the harness that serves the Driver over the nodes: the kit side, not the runtime',
   'mutants/': "the kit's own mutants: bugs already, by design",
   'node/app.ts': "the test application: the kit's instrument inside the runtime",
-  'node/outcome-book.ts': "the Driver's book of first Outcomes: the kit's instrument (it never builds an operation)",
+  'kernel/application.ts': 'the Application interface the runtime calls: types only, nothing to mutate',
+  'connection/calling-node.ts': 'what the calling sides need of their node: types only, nothing to mutate',
+  'kernel/outcome-book.ts': "the Driver's book of first Outcomes: the kit's instrument (it never builds an operation)",
   'sessions/client.ts': "the kit's Session test clients: an instrument outside the mesh",
   'node/config.ts': 'configuration types and defaults',
   'node/rules.ts': "the table of every area's rules: each rule is mutated in its own area's file",

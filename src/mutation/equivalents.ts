@@ -31,7 +31,7 @@ export interface Equivalent {
 const CALLER = 'impl-reference/channel/caller.ts';
 const RULES = 'impl-reference/channel/rules.ts';
 const SELECT = 'impl-reference/channel/select-one.ts';
-const OPERATION = 'impl-reference/node/operation.ts';
+const OPERATION = 'impl-reference/kernel/operation.ts';
 const OBJECT_CALLER = 'impl-reference/objects/object-caller.ts';
 const ROUTING = 'impl-reference/objects/routing-rules.ts';
 
@@ -292,7 +292,7 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'conforming', file: SELECT, line: 39, mutator: 'ConditionalExpression', original: 'cur > this.current.get(best.node)!', replacement: 'false', why: WHICH_CANDIDATE },
   { kind: 'conforming', file: SELECT, line: 39, mutator: 'EqualityOperator', original: 'cur > this.current.get(best.node)!', replacement: 'cur >= this.current.get(best.node)!', why: WHICH_CANDIDATE },
   { kind: 'conforming', file: SELECT, line: 41, mutator: 'ArithmeticOperator', original: 'this.current.get(best!.node)! - total', replacement: 'this.current.get(best!.node)! + total', why: WHICH_CANDIDATE },
-  // ---- node/operation.ts ----------------------------------------------------------------------
+  // ---- kernel/operation.ts ----------------------------------------------------------------------
   { kind: 'equivalent', file: OPERATION, line: 68, mutator: 'ConditionalExpression', original: 'if (extra.errorKind)', replacement: 'true', why: 'It sets errorKind to undefined where there is none: a key holding undefined is no key once the Outcome crosses JSON (wire, process backend), and reads as absent in-process.' },
   { kind: 'equivalent', file: OPERATION, line: 69, mutator: 'ConditionalExpression', original: "if (status === 'reply')", replacement: 'true', why: 'It sets reply to undefined on an Outcome that is not a reply: a key holding undefined is no key once the Outcome crosses JSON, and reads as absent in-process.' },
   { kind: 'equivalent', file: OPERATION, line: 81, mutator: 'ConditionalExpression', original: 'if (this.deadlineApplies)', replacement: 'true', why: 'deadlineApplies is false only under the kit mutant reselect-past-deadline (caller.ts); with its switch off the test is true already.' },

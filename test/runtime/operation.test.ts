@@ -1,5 +1,5 @@
 // Protects the one-terminal-result rule (R-GEN-3) and the operation deadline (R-GEN-1) in
-// impl-reference/node/operation.ts: finish() hands the application only the first terminal result (the
+// impl-reference/kernel/operation.ts: finish() hands the application only the first terminal result (the
 // 'double-terminal' mutant hands it every one), and race() ends with whichever comes first of the
 // awaited value, the deadline (at deadlineAt, not before) and the operation ending.
 
@@ -7,7 +7,7 @@ import { realClock } from '../../src/driver/clock.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rulesOf } from '../../impl-reference/mutants/seams.ts';
-import { Operation } from '../../impl-reference/node/operation.ts';
+import { Operation } from '../../impl-reference/kernel/operation.ts';
 import type { Outcome } from '../../src/driver/types.ts';
 
 function operation(deadlineMs: number, mutant?: string) {

@@ -9,7 +9,8 @@
 import type { Clock } from '../../src/driver/clock.ts';
 import type { NotReadyReason, Rid } from '../../src/driver/types.ts';
 import type { NodeDescriptor } from '../location/records.ts';
-import { REFERENCE_LINK, type LinkRules } from '../connection/link-rules.ts';
+import { REFERENCE_LINK, type LinkRules } from './link-rules.ts';
+import { REFERENCE_LIST, type ListRules } from '../location/list-rules.ts';
 
 /** A worker has just started accepted work. */
 export interface WorkerStart<W> {
@@ -37,14 +38,12 @@ export interface ListKeeper extends MeshLinks {
   stopRefreshing(): void;
 }
 
-/** The node's rules, its links' among them (connection/link-rules.ts). */
-export interface MeshRules extends LinkRules {
+/** The node's rules, its links' (link-rules.ts) and its descriptor list's (location/list-rules.ts) among them. */
+export interface MeshRules extends LinkRules, ListRules {
   /** R-GEN-1: an operation the queue refuses for capacity never runs here: it keeps nothing it refused. */
   keepsRefusedWork(): boolean;
   /** R-GEN-4: accepted work runs once, however long it takes. */
   workerStarted<W extends object>(start: WorkerStart<W>): void;
-  /** R-CH-2: the list read in full is the mesh: a node it no longer has does not exist here. */
-  listAfterRead(last: Map<Rid, NodeDescriptor>, read: Map<Rid, NodeDescriptor>): Map<Rid, NodeDescriptor>;
   /** R-STO-2: liveness checks go on while the Store cannot be read. */
   checksLivenessInGrace(): boolean;
   /** R-CONN-2, the serving end: a connection silent past the liveness deadline is dropped. */
@@ -65,9 +64,9 @@ export interface MeshRules extends LinkRules {
 
 export const REFERENCE_MESH: MeshRules = {
   ...REFERENCE_LINK,
+  ...REFERENCE_LIST,
   keepsRefusedWork: () => false,
   workerStarted: () => {},
-  listAfterRead: (_last, read) => read,
   checksLivenessInGrace: () => true,
   dropsSilentInbound: () => true,
   peerFailed: () => {},

@@ -2,7 +2,7 @@
 // into the node's bounded queue like any other operation, and ends with one WorkResult.
 
 import type { AppPayload, ErrorKind, ObjectKind, Rid } from '../../src/driver/types.ts';
-import type { RelocationRecord } from '../relocation/records.ts';
+import type { RelocationRecord } from './relocation-record.ts';
 
 export type Work =
   | { type: 'app'; payload: AppPayload }
@@ -13,7 +13,7 @@ export type Work =
   | { type: 'join'; objectId: string; generation: number; member: Rid }
   | { type: 'relocate'; objectId: string; target: Rid; generation?: number }
   | { type: 'relocation-prepare'; relocation: RelocationRecord; kind: ObjectKind }
-  | { type: 'relocation-relay'; relocationId: string; objectId: string; letter: { opId: string; payload: unknown } }
+  | { type: 'relocation-relay'; relocationId: string; objectId: string; letter: Letter }
   | { type: 'relocation-cutover'; relocationId: string }
   | { type: 'relocation-cancel'; relocationId: string }
   /** Where an object lives now, sent by a relocation target to every node (Session owners). */
@@ -38,3 +38,9 @@ export const fail = (errorKind: ErrorKind): WorkResult => ({ ok: false, errorKin
 export type Answer = { ok: true; value: unknown } | { ok: false; errorKind: ErrorKind };
 /** An accepted operation's end as the caller sees it: an answer, or the connection lost first. */
 export type Completion = Answer | { lost: true };
+
+/** One message for an object's mailbox (objects/mailbox.ts), as Message Follow relays it too. */
+export interface Letter {
+  opId: string;
+  payload: unknown;
+}
