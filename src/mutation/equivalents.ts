@@ -53,7 +53,7 @@ const NOT_READY_MID_ROUND =
   "send() answers not-ready only for a server that stopped being Ready between the start of the round (candidates are Ready when chosen) and its turn. The chapter allows re-selection after a refusal for capacity (3.1: \"isn't accepted due to insufficient capacity\"); ending the request Unavailable at once on a target that is no longer Ready is what node direct does, and no rule asks a channel request to go on.";
 
 const LOST_LATE =
-  "finishWith sees a lost completion only from a late promise, after the operation timed out: send() turns a lost completion that comes in time into the end 'lost' (caller.ts:173). The ended Operation drops whatever finish() is then called with (R-GEN-3).";
+  "finishWith sees a lost completion only from a late promise, after the operation timed out: send() turns a lost completion that comes in time into the end 'lost' (caller.ts:165, through the calling rule acceptedThenLost, `() => 'lost'` in the reference). The ended Operation drops whatever finish() is then called with (R-GEN-3).";
 
 const MESSAGE_GENERATION =
   "The generation a regular message names travels in its work, but the host reads it only under the kit mutant message-requires-generation (its refusesMessage, host-rules.ts): a message goes to the current Ready object whatever generation it names (V07). Sending it always, never, or empty changes nothing.";
@@ -69,28 +69,31 @@ const DESCRIPTORS = 'impl-reference/location/descriptors.ts';
 const INBOUND_QUEUE = 'impl-reference/connection/inbound-queue.ts';
 
 const CONNECT_GUARD =
-  "connect() is called by ensureLink on a link it has just made (not stopped, not handshaking, not ready: the test is false already) and by the reconnect timer. scheduleReconnect arms that timer only where the link is neither ready nor handshaking (each of its callers has cleared both or never set them), never once the link is stopped (line 118; stop() clears an armed one), and never twice; until it fires nothing else dials (dial() runs only from connect(), but for the kit mutant transport-error-keeps-ready). So when connect() runs, the guard is false in every run.";
+  "connect() is called by ensureLink on a link it has just made (not stopped, not handshaking, not ready: the test is false already) and by the reconnect timer. scheduleReconnect arms that timer only where the link is neither ready nor handshaking (each of its callers has cleared both or never set them), never once the link is stopped (line 113; stop() clears an armed one), and never twice; until it fires nothing else dials: dial() runs from connect() (line 73) and otherwise only from a link rule handed the link's actions, and the reference's lostWithoutNotReady (link-rules.ts: `() => false`) dials nothing (only the kit mutant transport-error-keeps-ready's redials). So when connect() runs, the guard is false in every run.";
 
 const SCHEDULE_GUARD =
-  "A second reconnect timer could be armed only while one is armed or after stop(). While one is armed no connection is being set up, so no failure path calls scheduleReconnect; after stop() only a dial still awaiting transport.connect can (a failed connect), and the timer it arms fires connect(), which returns at once on `stopped` (line 68).";
+  "A second reconnect timer could be armed only while one is armed or after stop(). While one is armed no connection is being set up, so no failure path calls scheduleReconnect; after stop() only a dial still awaiting transport.connect can (a failed connect), and the timer it arms fires connect(), which returns at once on `stopped` (line 72).";
 
-const FIRST_ADDRESS = "firstAddress is read only by the kit mutant reconnect-stale-address (line 81); with its switch off, what it holds changes nothing.";
+const FIRST_ADDRESS =
+  "firstAddress is read only as the `first` argument of the link rule dialAddress (line 83), and the reference's dialAddress (link-rules.ts: `(current) => current`) dials the current descriptor's address and ignores it (only the kit mutant reconnect-stale-address reads it): what firstAddress holds changes nothing.";
 
 const RID_IN_PROOF =
-  "With the switch off `claimed` is this.peer, and the proof is then checked for this.peer and this connection's ID: a welcome that passes it was made with the mesh credential for this peer's RID. Only a party holding the credential that proves the peer's RID while claiming another RID in the same frame would pass the mutant alone, and no party of any run does (a node welcomes as itself; the kit's impostor `as` proves its own RID, harness/node-cluster.ts impostor()).";
+  "Under the reference's link rule provenRid (link-rules.ts: `(peer) => peer`) `claimed` is this.peer whatever RID the welcome names, and the proof is then checked for this.peer and this connection's ID: a welcome that passes it was made with the mesh credential for this peer's RID. Only a party holding the credential that proves the peer's RID while claiming another RID in the same frame would pass the mutant alone, and no party of any run does (a node welcomes as itself; the kit's impostor `as` proves its own RID, harness/node-cluster.ts impostor()).";
 
 const RECONNECTING =
-  "`reconnecting` is read only in `reconnecting && this.node.broken('reconnect-skips-verification')` (line 138): with the kit mutant's switch off that conjunction is false whatever `reconnecting` is.";
+  "`reconnecting` is read only as the argument of the link rule acceptsUnproven (line 132), and the reference's acceptsUnproven (link-rules.ts: `() => false`) ignores it (only the kit mutant reconnect-skips-verification reads it): an unproven welcome is refused whatever `reconnecting` is, and computing it has no effect of its own.";
 
 const VERIFIED_RID =
-  "becomeReady is reached from here only when `verified` holds, and `verified` needs f.rid === claimed === this.peer (switch off): f.rid is then the string this.peer, so every branch of the mutant records the same RID.";
+  "becomeReady is reached from here only when `verified` holds (the reference's acceptsUnproven, link-rules.ts, is `() => false`: an unproven welcome is refused at lines 132-133), and `verified` needs f.rid === claimed, where claimed is this.peer under the reference's provenRid (`(peer) => peer`): f.rid is then the string this.peer, so every branch of the mutant records the same RID.";
 
-const HANDSHAKE_FLAG = "becomeReady is called with handshake false only by the kit mutant reconnect-resumes-without-handshake (line 104); onWelcome passes true.";
+const HANDSHAKE_FLAG =
+  "becomeReady is called with handshake false only from dial() (line 99), when the link rule handshakes answers false, and the reference's handshakes (link-rules.ts: `() => true`) never does (only the kit mutant reconnect-resumes-without-handshake's does); onWelcome passes true. `handshake` is true in every run.";
 
 const FAR_END_MODE =
   "How a connection is closed is heard only by its other end. A PeerLink's connections end at another node's inbound side, whose close handler ignores the mode (serving-side.ts accept: it only forgets the connection), or at the kit's impostor, which has no close handler; and close('') is not 'abandon', so it still closes.";
 
-const END_CONNECTION = "endConnection() is called by lose() after its guard found this.conn set (line 213), and otherwise only by the kit mutant transport-error-keeps-ready: this.conn is never undefined here.";
+const END_CONNECTION =
+  "endConnection() is called by lose() (line 212) after its guard (line 207) found this.conn set and before line 213 clears it, and otherwise only by a link rule handed the link's actions: the reference's lostWithoutNotReady (link-rules.ts: `() => false`) calls nothing (only the kit mutant transport-error-keeps-ready's does). this.conn is never undefined here.";
 
 const WELCOME_OR_REFUSE =
   "The listening side answers a hello with a welcome or a refuse and nothing else (serving-side.ts onHello; the impostor only welcomes). A refuse taken for a welcome has no rid and no proof: it fails verification and is refused(), as the next line would.";
@@ -98,30 +101,30 @@ const WELCOME_OR_REFUSE =
 const OPID_LOOKUP = "The inflight map is keyed by string operation IDs: a lookup by a key that is not a string finds nothing, as the `undefined` it replaces.";
 
 const READY_WITH_CONN =
-  "`ready` and `conn` are set together (becomeReady) and cleared together (lose, stop); only the kit mutant transport-error-keeps-ready keeps one without the other. lose() is called only by onClose for the current connection and by tick() past its own guard, so `!ready`, `!conn` and either of them are the same test.";
+  "`ready` and `conn` are set together (becomeReady) and cleared together (lose, stop): lose() always goes on to clear both, as the reference's link rule lostWithoutNotReady (link-rules.ts: `() => false`) never keeps the link ready (only the kit mutant transport-error-keeps-ready's does). lose() is called only by onClose for the current connection and by tick() past its own guard (the reference's mesh rule peerFailed, mesh-rules.ts, is `() => {}` and loses no other link), so `!ready`, `!conn` and either of them are the same test.";
 
-const LOST_KEY = "A lost completion is recognised by its key, `'lost' in` (caller.ts:173, 211), never by its value: { lost: false } is read the same.";
-
-const KEPT_BY_GRACE = "keptByGrace is `!fresh && this.node.broken('grace-keeps-silent-peer-ready')`: false with the kit mutant's switch off.";
+const LOST_KEY = "A lost completion is recognised by its key, `'lost' in` (caller.ts:165, 200), never by its value: { lost: false } is read the same.";
 
 const LIVENESS_BOUNDARY =
-  "The check runs one heartbeat interval ahead of the deadline (line 252): with `>` instead of `>=` a silent peer is found at most one interval later, which is still within the liveness deadline the runtime reports (R-CONN-2: \"within the liveness deadline\"), only at its very end when the silence began exactly on a tick.";
+  "The check runs one heartbeat interval ahead of the deadline (line 248): with `>` instead of `>=` a silent peer is found at most one interval later, which is still within the liveness deadline the runtime reports (R-CONN-2: \"within the liveness deadline\"), only at its very end when the silence began exactly on a tick.";
 
-const SENT_FOR_REPLAY = "What was written (`sent`) is kept only for the kit mutant reconnect-replays-unacked-submits (replayWhenReady, mutants/connection.ts); nothing else reads it.";
+const SENT_FOR_REPLAY =
+  "What was written (`sent`) is read only as the argument of the link rule unknownWhenLost (line 227), and the reference's unknownWhenLost (link-rules.ts: `() => {}`) writes nothing again (only the kit mutant reconnect-replays-unacked-submits replays it, replayWhenReady in mutants/connection.ts); nothing else reads it.";
 
 const DEADLINE_ALWAYS =
-  "With the kit's switches off every submit carries its deadline as a number (caller.ts passes op.deadlineAt whenever deadlineApplies, false only under the kit mutant reselect-past-deadline): the test is true already (and an absent one would be `undefined`, which JSON drops and `undefined <= now` leaves false).";
+  "Under the reference rules every submit carries its deadline as a number: PeerLink.submit is called only by caller.ts:128 (the reference's unknownWhenLost writes nothing again), which passes op.deadlineAt whenever op.deadlineApplies, and deadlineApplies is set only from the calling rule deadlineBoundsSelection (caller.ts:75), `() => true` in the reference (channel/rules.ts; only the kit mutant reselect-past-deadline answers false). The test is true already (and an absent one would be `undefined`, which JSON drops and `undefined <= now` leaves false).";
 
 const LATE_SUBMIT =
   "The mutant lets a target accept a submit whose deadline passed on the way (the frame no longer says it, or the target no longer checks it). The chapter sets no rule for that: the caller chose the target within the deadline (R-GEN-1), its operation has already ended with timeout and drops the late answer (R-GEN-3), and a timeout never said the handler did not run (section 8: \"whether the remote handler ran may be unknown\").";
 
 const STORE_READABLE =
-  "storeReadable (and wasDown, made of it) is read only beside kit mutant switches: grace-pauses-liveness (line 237), recovery-reconnects-everything (line 191) and recovery-keeps-removed-links (line 194). With the switches off nothing turns on it.";
+  "storeReadable (and wasDown, made of it) is read only where a mesh rule is asked, and none of the reference's turns on it (mesh-rules.ts): heartbeat.ts:43 skips the liveness check only when checksLivenessInGrace() is false, and the reference's is `() => true`; membership.ts:69 calls storeBack, `() => {}`; membership.ts:72 asks dropsRemoved(wasDown), `() => true` whatever it is given. (The kit mutants grace-pauses-liveness, recovery-reconnects-everything and recovery-keeps-removed-links are other implementations of these three.) Under the reference rules nothing turns on it.";
 
-const FRESH = "DescriptorList.fresh is read only beside kit mutant switches (peer-link.ts:76 grace-blocks-reconnect, peer-link.ts:257 grace-keeps-silent-peer-ready): with them off, what it holds changes nothing.";
+const FRESH =
+  "DescriptorList.fresh is read only where a link rule is asked, and neither of the reference's turns on it (link-rules.ts): peer-link.ts:79 holds a dial back only when dialsInGrace() is false, and the reference's is `() => true`; peer-link.ts:248 passes it to judgesSilence, `() => true` whatever it is given (only the kit mutants grace-blocks-reconnect and grace-keeps-silent-peer-ready read it). What it holds changes nothing.";
 
 const FAILED_READ =
-  "The catch block sets storeReadable and discovery.fresh (each read only beside a kit mutant's switch) and runs two switch-guarded lines. Emptied, a failed read still leaves the last fully-read list in force (DescriptorList.refresh replaces it only after a successful read) and the refresh timer reads it again: the same as the reference.";
+  "The catch block sets storeReadable and discovery.fresh (which no rule of the reference turns on: see their notes) and asks the mesh rule storeUnreadable, `() => {}` in the reference (mesh-rules.ts; the kit mutants grace-forgets-descriptors and grace-stops-descriptor-refresh are other implementations of it). Emptied, a failed read still leaves the last fully-read list in force (DescriptorList.refresh replaces it only after a successful read) and the refresh timer reads it again: the same as the reference.";
 
 const BROADCAST_NOT_READY =
   "A location update sent to a peer whose link is not ready ends at once without writing anything (caller.ts send: no submission, an attempt 'not-ready' on an internal operation nobody reads), and sendWork's answer is not read here.";
@@ -132,23 +135,26 @@ const SEVERED =
 const REFRESH_SOONER =
   "The list is read every descriptorRefreshMs anyway; reading it at once after a failed connect only finds a moved peer sooner. The chapter sets no time for a reconnect (3.2: the same logical peer through the current descriptor, R-CONN-3), and the peer is still found through the descriptor the next read gives.";
 
-const PEER_FAILED_SWITCHES = "Every statement of peerFailedLiveness is guarded by a kit mutant switch (peer-failure-marks-host-error, peer-failure-stops-queue, peer-failure-spreads): with them off it does nothing.";
+const PEER_FAILED_RULE =
+  "peerFailedLiveness only asks the mesh rule peerFailed, and the reference's (mesh-rules.ts: `() => {}`) does nothing: one peer failing its liveness check touches no other link, the host or the queue (V04; the kit mutants peer-failure-marks-host-error, peer-failure-stops-queue and peer-failure-spreads are other implementations of it). Emptied, it does the same nothing.";
 
-const ANY_FRAME_IS_LIFE = "Any frame on the connection counts as life for the calling side (peer-link.ts:175 sets lastHeard before the frame is read); it looks at `t` only for accepted, rejected and result. A pong that is {} or has an empty `t` keeps the peer alive the same.";
+const ANY_FRAME_IS_LIFE = "Any frame on the connection counts as life for the calling side (peer-link.ts:169 sets lastHeard before the frame is read); it looks at `t` only for accepted, rejected and result. A pong that is {} or has an empty `t` keeps the peer alive the same.";
 
 const PING_OR_SUBMIT = "After the handshake a calling PeerLink writes only ping and submit frames (a second hello is taken by the line above it): whatever is not a ping is a submit.";
 
 const WELL_FORMED =
   "Submit frames come only from PeerLink.submit, which always writes a string opId and a Work with a string `type`; the check guards against a foreign or corrupt frame, which no party of any run writes (the kit's impostor only answers, it never submits).";
 
-const QUEUED_DEADLINE = "The deadline given to the queue (QueuedWork.deadlineAt) is read only by the kit mutant overdue-work-redelivered (inbound-queue.ts); the target's own deadline check (line 287) reads the frame, not this value.";
+const QUEUED_DEADLINE =
+  "The deadline given to the queue (QueuedWork.deadlineAt) is read only by the queue, which hands it to the mesh rule workerStarted (inbound-queue.ts:52), and the reference's workerStarted (mesh-rules.ts: `() => {}`) ignores it (only the kit mutant overdue-work-redelivered reads it). The target's own deadline check (serving-side.ts:92) reads the frame, not this value.";
 
 const REJECT_REASON = "The calling side reads no reason from a rejected frame (peer-link.ts: 'rejected' settles acceptance 'no' whatever it says).";
 
 const NO_WORK_WHEN_DEAD =
   "runWork is called only by work a queue has started (onSubmit, submitLocal). end() stops the queue (what waits is dropped, nothing more is pumped) and a dead node takes no frames and no submits (live() is false), so runWork never starts on a dead node.";
 
-const MUTANT_WORK = "Only kit mutants send these kinds of work: session-frame by the shared-Session mutants (runtime.ts, PersistedSessions), relay by direct-relays-via-peer (mutants/channel.ts). With the switches off no node receives one.";
+const MUTANT_WORK =
+  "Under the reference rules no node sends these kinds of work. session-frame is sent only through the `forward` a node hands its Session list (runtime.ts:84), which only PersistedSessions calls, the list the kit's Session mutants build; the reference's session rule sessionList (session-rules.ts) is `() => OWN_PROCESS`, which forwards nothing. relay is written only by the kit mutant direct-relays-via-peer's calling rule direct (mutants/channel.ts); the reference's direct (channel/rules.ts) sends the work itself to the named node. No node receives one.";
 
 const BUILT_BY_RUNTIME = "Every node is built by NodeRuntime, whose constructor sets node.sessions and node.onLocationUpdate before the node starts: neither is ever undefined here.";
 
@@ -158,7 +164,7 @@ const CRASH_CLOSES =
 const LIFE_LABEL = "`life` is compared only with 'running' (live) and 'dead' (alive): any other value reads as hung, as 'hung' does.";
 
 const VANISH_MODE =
-  "A vanished node's connections close with '' instead of 'error': its peers map every mode but 'orderly' to transport-error (peer-link.ts:102), so they mark it not-ready at once for the same reason; its Session clients see their connections end (end() rather than destroy()), which the chapter does not tell apart.";
+  "A vanished node's connections close with '' instead of 'error': its peers map every mode but 'orderly' to transport-error (peer-link.ts:97), so they mark it not-ready at once for the same reason; its Session clients see their connections end (end() rather than destroy()), which the chapter does not tell apart.";
 
 const MOVE_CLOSE =
   "A node that moves closes its old connections; the Driver's move fault says only that they close, not how. Closed with '' its peers hear a transport error instead of an orderly close: either is reflected at once (R-CONN-1), and the peer is found again through its new descriptor the same (R-CONN-3).";
@@ -173,7 +179,7 @@ const UNDEFINED_KEY = "It sets the key to undefined where the link has none: a k
 const NOTIFIED_ONCE =
   "Each end hears of a close once: notifyClose returns for an end already notified, and the closing end needs no news of its own close. Where the mutant lets a second close or notice through, it reaches an end whose owner has already let go of the connection: a PeerLink returns (the connection is neither its handshake nor its current one), a node's inbound side forgets a connection it already forgot.";
 
-const FAIL_MODE = "Link.fail notifies both ends; a PeerLink maps every mode but 'orderly' to transport-error (peer-link.ts:102) and a node's inbound side ignores the mode: '' reads as 'error'.";
+const FAIL_MODE = "Link.fail notifies both ends; a PeerLink maps every mode but 'orderly' to transport-error (peer-link.ts:97) and a node's inbound side ignores the mode: '' reads as 'error'.";
 
 const ABANDONED =
   "An abandoned end belongs to a dead process: abandon() replaces its frame and close handlers with no-ops, and nothing of a dead node writes any more (its timers are cleared, replies check live()). Frames or notices that still reach it, or a send it does not make, change nothing.";
@@ -184,7 +190,7 @@ const UNIQUE_ADDRESSES =
 const REFUSED = "dial() catches whatever connect() throws and treats it alike (requestRefresh, then a reconnect later): a TypeError from calling a missing listener, or an Error with an empty message, is the same refusal.";
 
 const LOOKUP_COPY =
-  "For a RID the list has, the mutant returns the list's own descriptor instead of a copy; no caller changes it (caller.ts reads .mesh, PeerLink reads .address). For one it has not, `{}` instead of undefined: node direct finds no mesh in it and ends NotFound the same (caller.ts:113). A PeerLink looks up only its own RID, which the list loses in the same refresh that drops the link (a microtask later); a dial in that gap gets no address, its connect is refused and the link, stopped by then, does not retry, as with no descriptor (line 78), but for one more read of the list, which no rule counts.";
+  "For a RID the list has, the mutant returns the list's own descriptor instead of a copy; no caller changes it (caller.ts reads .mesh, PeerLink reads .address). For one it has not, `{}` instead of undefined: node direct finds no mesh in it and ends NotFound the same (caller.ts:115), and the serving side, which asks only whether a caller is in the list, skips the mesh rule unknownCallerVerified, which does nothing in the reference (serving-side.ts:111, mesh-rules.ts). A PeerLink looks up only its own RID, which the list loses in the same refresh that drops the link (a microtask later); a dial in that gap gets no address, its connect is refused and the link, stopped by then, does not retry, as with no descriptor (peer-link.ts:81), but for one more read of the list, which no rule counts.";
 
 const ADDED_UNUSED = "The `added` part of a list change is read by nobody: the node connects to every RID of the list in its mesh (ensureLink is idempotent) and drops only the removed ones (membership.ts refresh).";
 
@@ -203,7 +209,7 @@ const NO_CACHE =
   "The mutant never trusts the owner cache (or its entry is already stale): every message re-reads the authority record before it is sent. The chapter asks that the next new operation re-read the owner once the cache expired or the owner lease turned invalid (4.2, R-OBJ-2); it never asks that a cache be used, and a re-read reaches the same Ready owner or the same Unavailable.";
 
 const CACHE_DROPPED_MORE =
-  "The mutant drops the owner cache entry after more sends than the reference does (after a success, a deadline or an ended operation too), or keeps it only after the owner itself answered with a failure: the next message then re-reads the record, or goes to the owner that just answered. Either is allowed (4.2: the cache must not outlive its expiry or the owner lease; nothing asks it to live long), and the failed operation itself is never resubmitted (line 147 is a kit mutant's switch).";
+  "The mutant drops the owner cache entry after more sends than the reference does (after a success, a deadline or an ended operation too), or keeps it only after the owner itself answered with a failure: the next message then re-reads the record, or goes to the owner that just answered. Either is allowed (4.2: the cache must not outlive its expiry or the owner lease; nothing asks it to live long), and the failed operation itself is never resubmitted (the reference's routing rule ownerSendEnded, routing-rules.ts:107, only drops the cache entry and ends the operation; only the kit mutant failed-op-follows-new-owner's routes it again).";
 
 const WRITE_ID = "The writeId written here is replaced before the record is written: every change goes through change()/changeRecord with `{ ...next, writeId: newWriteId(...) }`.";
 
@@ -221,7 +227,8 @@ const CREATION_STORED = "Every record that reaches here was written Creating wit
 
 const EARLY_BUILD = "`early` is what the rules build before the Creating record is secured: undefined under the reference's rules (host-rules.ts buildBeforeCreatingRecord), which build nothing before it; only the kit mutant activation-factory-before-creating-record gives a promise.";
 
-const RESTORED_COPY = "This local copy's firstMessageRestored is read by nothing before the next write, which sets it true (line 411) from the same copy; the Store got `firstMessageRestored: false` from the change on line 396 either way.";
+const RESTORED_COPY =
+  "This local copy's firstMessageRestored is read by nothing before the next write, which sets it true (line 150) from the same copy: the copy is handed to the host rule activationReady (line 142), which is `() => undefined` in the reference (host-rules.ts), and firstMessageReplayed is given only its replay cursor. The Store got `firstMessageRestored: false` from the change on line 137 either way.";
 
 const FIRST_RENEWAL = "The first renewal happens in start(), before the node hosts anything: a `failing` left true makes it call reconfirmOwners(), which finds no instance to re-confirm.";
 
@@ -295,7 +302,7 @@ export const EQUIVALENTS: Equivalent[] = [
   // ---- kernel/operation.ts ----------------------------------------------------------------------
   { kind: 'equivalent', file: OPERATION, line: 68, mutator: 'ConditionalExpression', original: 'if (extra.errorKind)', replacement: 'true', why: 'It sets errorKind to undefined where there is none: a key holding undefined is no key once the Outcome crosses JSON (wire, process backend), and reads as absent in-process.' },
   { kind: 'equivalent', file: OPERATION, line: 69, mutator: 'ConditionalExpression', original: "if (status === 'reply')", replacement: 'true', why: 'It sets reply to undefined on an Outcome that is not a reply: a key holding undefined is no key once the Outcome crosses JSON, and reads as absent in-process.' },
-  { kind: 'equivalent', file: OPERATION, line: 81, mutator: 'ConditionalExpression', original: 'if (this.deadlineApplies)', replacement: 'true', why: 'deadlineApplies is false only under the kit mutant reselect-past-deadline (caller.ts); with its switch off the test is true already.' },
+  { kind: 'equivalent', file: OPERATION, line: 81, mutator: 'ConditionalExpression', original: 'if (this.deadlineApplies)', replacement: 'true', why: "deadlineApplies is set only from the calling rule deadlineBoundsSelection (caller.ts:75), which is `() => true` in the reference (channel/rules.ts; only the kit mutant reselect-past-deadline answers false): the test is true already." },
   { kind: 'equivalent', file: OPERATION, line: 96, mutator: 'BlockStatement', original: '} finally {', replacement: '{}', why: 'A deadline timer left armed after the race is won resolves a promise nobody awaits any more: no behaviour follows from it.' },
   // ---- objects/object-caller.ts ---------------------------------------------------------------
   // ---- objects/routing-rules.ts ----------------------------------------------------------------
@@ -360,7 +367,7 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'equivalent', file: MESH_NODE, line: 264, mutator: 'ConditionalExpression', original: "if (!this.alive) return;", replacement: "false", why: SEVERED },
   { kind: 'conforming', file: MESH_NODE, line: 168, mutator: 'BlockStatement', original: "requestRefresh(): void {", replacement: "{}", why: REFRESH_SOONER },
   { kind: 'equivalent', file: MEMBERSHIP, line: 110, mutator: 'StringLiteral', original: "this.links.get(rid)?.stop('orderly');", replacement: "\"\"", why: FAR_END_MODE },
-  { kind: 'equivalent', file: MESH_NODE, line: 189, mutator: 'BlockStatement', original: "peerFailedLiveness(peer: Rid): void {", replacement: "{}", why: PEER_FAILED_SWITCHES },
+  { kind: 'equivalent', file: MESH_NODE, line: 189, mutator: 'BlockStatement', original: "peerFailedLiveness(peer: Rid): void {", replacement: "{}", why: PEER_FAILED_RULE },
   { kind: 'equivalent', file: SERVING_SIDE, line: 87, mutator: 'ObjectLiteral', original: "if (f.t === 'ping') return ib.conn.send({ t: 'pong' });", replacement: "{}", why: ANY_FRAME_IS_LIFE },
   { kind: 'equivalent', file: SERVING_SIDE, line: 87, mutator: 'StringLiteral', original: "if (f.t === 'ping') return ib.conn.send({ t: 'pong' });", replacement: "\"\"", why: ANY_FRAME_IS_LIFE },
   { kind: 'equivalent', file: SERVING_SIDE, line: 88, mutator: 'ConditionalExpression', original: "f.t === 'submit'", replacement: "true", why: PING_OR_SUBMIT },
