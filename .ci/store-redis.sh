@@ -109,15 +109,16 @@ run_way() {
 }
 
 # The process backend through containers: Redis and a routed three-server NATS cluster as
-# containers on one podman network (the binaries way runs in .ci/run). Needs run_way testcontainers
-# first: it sets podman up in this shell.
+# containers on one podman network. Needs run_way testcontainers first: it sets podman up in this
+# shell. Its reports go to $SPOTCHECK_PROCESS_REPORTS when set (.ci/run keeps them as the process
+# backend's run: the suite on that backend runs once in CI, here).
 run_process_in_containers() {
   local t0 rc secs
   [ -n "$SERVICE_PID" ] || { RESULTS+=("process backend via testcontainers: FAILED (no podman service)"); FAILED=1; return; }
   echo "=== process backend via testcontainers"
   t0=$(date +%s%N)
   TMPDIR="$TMP" SPOTCHECK_REDIS_VIA=testcontainers SPOTCHECK_NATS_VIA=testcontainers \
-    node bin/spotcheck.js run --backend process --out "$TMP/process-reports"
+    node bin/spotcheck.js run --backend process --out "${SPOTCHECK_PROCESS_REPORTS:-$TMP/process-reports}"
   rc=$?
   secs=$(awk "BEGIN { printf \"%.1f\", ($(date +%s%N) - $t0) / 1e9 }")
   if [ "$rc" -eq 0 ]; then
