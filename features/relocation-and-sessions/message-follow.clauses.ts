@@ -54,6 +54,11 @@ export const clauses: Clause[] = [
     says: 'an object moved back before its previous owner heard of the first commit is run by that owner, and the node it left follows messages to it',
     checks: on(FOLLOW, 'An object moved back before its previous owner heard of the first move is run by that owner', 'the request ends with a reply from B', 'the request ran on B', 'the request ends with a reply from C'),
   },
+  {
+    id: 'R-OBJ-3.9', lines: [65], words: 'Right after the owner changes via a planned relocation, the previous owner can deliver a message it already received to the committed target.',
+    says: 'a followed message the target accepted, then the connection to it lost: it ends failed with an ErrorKind and runs only where it was accepted',
+    checks: on(FOLLOW, "A followed message accepted by the target, then the previous owner's connection to it is lost: failed, not followed again", 'the request ends with failure Unavailable', 'the handler ran exactly once, on C'),
+  },
 
   // R-REL-6: source or target dies mid-relocation: no other target, no resume after restart, no rollback to the source
   {

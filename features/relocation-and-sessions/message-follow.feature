@@ -124,3 +124,18 @@ Feature: Message Follow follows a committed move, for MessageFollowDuration only
     When A sends actor "a1" another message, still through C
     Then the request ends with a reply from C
     And the request ran on B
+
+  # A followed message is an operation the committed target accepted: when the previous owner's
+  # connection to it is lost after that, the previous owner cannot know whether it ran, so it ends
+  # the message failed and never delivers it again (section 8's accepted-then-lost judgment).
+  @R-OBJ-3 @objects @relocation @assumption:errorkinds-the-chapter-does-not-name
+  Scenario: A followed message accepted by the target, then the previous owner's connection to it is lost: failed, not followed again
+    Given MessageFollowDuration is 30000 ms
+    And a RouteMesh "m1" with nodes A, B and C
+    And actor "a1" is Ready on B
+    And "a1" was relocated from B to C
+    When A sends actor "a1" a message, still through B that blocks on gate "g"
+    And the handler has started on C and then the connection from B to C fails with a transport error
+    And the gate "g" is released
+    Then the request ends with failure Unavailable
+    And the handler ran exactly once, on C
