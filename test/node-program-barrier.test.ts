@@ -45,7 +45,23 @@ test('journal(): a node that stops answering because it died meanwhile does not 
   const dying = { state: 'running' as string, async call() { this.state = 'dead'; throw new Error('node B is not running'); } };
   inside.slots.set('B', { rid: 'B', mesh: 'm1', incarnation: 0, dead: false, child: dying });
   assert.deepEqual(await d.journal(), []);
+  inside.evidence.arrived('B', 0, { method: 'journal', params: { kind: 'handler', opId: 'op-2', input: {} }, at: 2 });
   const broken = { state: 'running', async call() { throw new Error('node B: no method node'); } };
   inside.slots.set('B', { rid: 'B', mesh: 'm1', incarnation: 0, dead: false, child: broken });
   await assert.rejects(d.journal(), /no method node/);
+});
+
+test('journal(): with nothing notified since the last barrier began, a poll asks nobody; a new notification brings the round trip back', async () => {
+  const d = new NodeProgramCluster('unused');
+  const inside = d as unknown as Inside;
+  const calls: string[] = [];
+  const quiet = { state: 'running', async call(method: string) { calls.push(method); return {}; } };
+  inside.slots.set('A', { rid: 'A', mesh: 'm1', incarnation: 0, dead: false, child: quiet });
+  await d.journal();
+  await d.journal();
+  await d.journal();
+  assert.equal(calls.length, 1, 'three polls of a quiet journal: one round trip');
+  inside.evidence.arrived('A', 0, { method: 'outcome', params: { opId: 'op-1', status: 'reply', attempts: [] }, at: 3 });
+  await d.journal();
+  assert.equal(calls.length, 2, 'a result arrived: the next read asks again');
 });

@@ -87,6 +87,8 @@ export class NodeProgramCluster implements Driver {
   /** The topology's MessageFollowDuration, if it set one: every node gets it in its start configuration. */
   private messageFollowMs?: number;
   private defaultDeadlineMs = 2000;
+  /** Notifications counted when the last journal barrier began (Evidence.arrivals). */
+  private barrierMark = -1;
   /**
    * The kit's Session clients (spec 6): the kit itself is the client, outside the mesh, speaking the
    * reference's Session protocol (impl-reference/sessions/protocol.ts) to each node's Session port.
@@ -380,8 +382,13 @@ export class NodeProgramCluster implements Driver {
    * though C wrote it (and flushed) before it replied. A round trip on each running node's own
    * stdio orders the two: its answer comes after every line it wrote earlier. A hung node cannot
    * answer and writes nothing new; a dead one has no more lines to send.
+   * A read with nothing new from any node since the last barrier began needs none: what the kit
+   * judges by (a result, a journal line, a Store call) comes as a notification, so a poll of the
+   * journal in a quiet window costs no round trip.
    */
   private async journalBarrier(): Promise<void> {
+    const mark = this.evidence.arrivals;
+    if (mark === this.barrierMark) return;
     const running = [...this.slots.values()].filter((s) => !gone(s) && s.child?.state === 'running');
     await Promise.all(running.map(async (s) => {
       const child = s.child!;
@@ -391,6 +398,7 @@ export class NodeProgramCluster implements Driver {
         if (child.state === 'running') throw e; // a process that stopped or died meanwhile has said all it will
       }
     }));
+    this.barrierMark = mark;
   }
 
   /** The journal with each line's incarnation (a restarted node's lines are told apart). */

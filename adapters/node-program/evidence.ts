@@ -23,7 +23,11 @@ export class Evidence {
   private readonly starters = new Map<string, { rid: Rid; incarnation: number }>();
   private readonly waiters = new Map<string, Set<Waiter>>();
 
+  /** Notifications received so far, of any kind: the journal's barrier asks again only after one. */
+  arrivals = 0;
+
   arrived(rid: Rid, incarnation: number, a: Arrival): void {
+    this.arrivals++;
     const params = a.params;
     if (typeof params !== 'object' || params === null || Array.isArray(params)) return;
     if (a.method === 'journal') {
