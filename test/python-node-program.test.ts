@@ -9,17 +9,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Compliance } from '../src/report/compliance.ts';
-import { ciRun, ROOT, tempDir } from './helpers.ts';
+import { ROOT, tempDir } from './helpers.ts';
 
 const IMPL = 'node:python3 examples/python-runtime/node.py';
 
-test('the Python node program meets level core, with every fault but failpoints done from outside', (t) => {
-  // In CI, the last of the three runs of .ci/run's certification of this program at level core: the
-  // same run, not made a fourth time here.
-  const ci = ciRun('python-node-core');
-  if (ci) t.diagnostic(`the last run of the certification .ci/run made: ${ci.out}`);
-  const out = ci?.out ?? tempDir('python-node');
-  const r = ci ? { status: 0, stdout: ci.stdout, stderr: '' } : spawnSync(process.execPath, [join(ROOT, 'bin/spotcheck.js'), 'run', '--impl', IMPL, '--level', 'core', '--out', out], {
+test('the Python node program meets level core, with every fault but failpoints done from outside', () => {
+  const out = tempDir('python-node');
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin/spotcheck.js'), 'run', '--impl', IMPL, '--level', 'core', '--out', out], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 600_000,
