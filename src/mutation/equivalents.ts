@@ -288,6 +288,33 @@ const FAILED_RENEWAL_ENDS_AT_ONCE =
 const POINTER_AFTER_RESTORE =
   "This write marks the first message restored; from it on the record is no longer an unfinished activation and its recovery pointer is read by nothing (resumeIfUnfinished and the routing rule unfinishedActivation read it only while unfinished). The chapter lets a Ready authority keep a pointer (10: \"Even if a Ready authority still has an activation recovery pointer ... it is used only to resume the incomplete first cold-activation operation\") and leaves its content to Location Runtime, which the kit does not have: an empty pointer after the restore is allowed.";
 
+const CLOSE_RACED_RELEASE =
+  "A Close or membership change reaches the owner only from ObjectCaller.close (object-caller.ts:166-170), after the caller read the record present, not Missing and with an owner; the Store has no delete (records.ts: a record is never deleted), so the owner never reads it absent. It reads it Missing only when another Close released it between the two reads: the mutant then goes on to the generation test (a released record keeps its generation) and to `rec.state !== 'Ready'`, and ends GenerationMismatch or Unavailable where the reference ends NotFound, writing nothing either way. Which ErrorKind ends an operation on an object released meanwhile the chapter does not name (docs/assumptions.md, \"ErrorKinds the chapter does not name\"): one failure, nothing changed.";
+
+const RULE_ALWAYS_RELEASES =
+  "The reference's host rule closeReleasesAuthority is `() => true` (host-rules.ts): the test is false in every run, as the mutant makes it.";
+
+const NOTHING_REFUSES =
+  "The reference's host rule refusesMessage is `() => undefined` (host-rules.ts): `refused` is always undefined and the test false, as the mutant makes it (V07: nothing refuses a message for its generation).";
+
+const NOTHING_ACTIVATES_AGAIN =
+  "The reference's host rule intentToHosted is `() => undefined` (host-rules.ts): `activating` is always undefined and the test false, as the mutant makes it.";
+
+const NOTHING_REBUILT =
+  "The reference's host rule activationReady is `() => undefined` (host-rules.ts): `rebuilt` is always undefined and the test false, as the mutant makes it.";
+
+const NOT_BUILT_EARLY =
+  "`built` is true only when the rules built the object before the Creating record was secured (activation.ts:107, `early !== undefined`), which the reference's buildBeforeCreatingRecord never does (`() => undefined`, host-rules.ts): `built` is false in every reference run and `!built` true, as the mutant makes it.";
+
+const RESUME_WITHOUT_FACTORY =
+  "Only a resume (resumeActivation) leaves `built` to its default. A first activation is resumed only by the process whose lifecycle its recovery pointer names (resumeIfUnfinished, pointerNamesThisProcess), that is the process that already ran the factory for this generation before it stopped; the mutant does not call the factory a second time there. The chapter lets the factory be called again with the same input (4.3: \"the factory can be called again\"), it does not ask it; the kit accepts one run or more (instance-spots.feature:86, \"B:1+\").";
+
+const CREATING_HAS_OWNER =
+  "leaseValid is asked only of the owner of a Creating record (creation.ts:25, creatorStillCreating), and every Creating record is written with an owner (creation.ts:17, activation.ts:91; recoveredRecord keeps it with `owner: here`): `node` is never undefined.";
+
+const NEVER_GIVES_UP =
+  "The mutant goes on re-reading an unclear change while the Store does not answer, past StoreFailureGrace (or a millisecond later than the reference), instead of giving up with the Store error: the change is still never guessed and never repeated over a newer version (R-STO-1), and the operation waiting on it still ends once, at its deadline if not before. The chapter asks the re-read and confirmation (7: \"re-reads the record with the same key and the StoreVersion first used, confirms whether the change applied, and only retries the same Store operation if needed\"); it sets no time after which to stop.";
+
 export const EQUIVALENTS: Equivalent[] = [
   // ---- channel/caller.ts ----------------------------------------------------------------------
   { kind: 'conforming', file: CALLER, line: 71, mutator: 'ConditionalExpression', original: 'if (!channel)', replacement: 'false', why: 'A request on a ChannelName no node serves: the chapter names results for node direct only (3.1, last paragraph); the channel case is Interaction Model §3 / Framework API §13, which the kit does not have.' },
@@ -541,4 +568,23 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'equivalent', file: HOST_RULES, line: 105, mutator: 'ConditionalExpression', original: "pointer.targetNode === rid", replacement: "true", why: LIFECYCLE_IS_ITS_NODE },
   { kind: 'equivalent', file: HOST_RULES, line: 102, mutator: 'ArrowFunction', original: "recoveryFactoryGeneration: (_found, continued) => continued.generation,", replacement: "() => undefined", why: RECOVERY_GENERATION_DEFAULT },
   { kind: 'conforming', file: AUTHORITY_RULES, line: 50, mutator: 'ArrowFunction', original: "eligibleAfterFailedRenewal: (eligibleUntil) => eligibleUntil,", replacement: "() => undefined", why: FAILED_RENEWAL_ENDS_AT_ONCE },
+  { kind: 'conforming', file: CLOSING, line: 13, mutator: 'ConditionalExpression', original: "if (!rec || rec.state === 'Missing') return fail('NotFound');", replacement: "false", why: CLOSE_RACED_RELEASE },
+  { kind: 'conforming', file: CLOSING, line: 13, mutator: 'LogicalOperator', original: "if (!rec || rec.state === 'Missing') return fail('NotFound');", replacement: "!rec && rec.state === 'Missing'", why: CLOSE_RACED_RELEASE },
+  { kind: 'conforming', file: CLOSING, line: 13, mutator: 'StringLiteral', original: "if (!rec || rec.state === 'Missing') return fail('NotFound');", replacement: "\"\"", why: CLOSE_RACED_RELEASE },
+  { kind: 'conforming', file: CLOSING, line: 30, mutator: 'ConditionalExpression', original: "if (!rec || rec.state === 'Missing') return fail('NotFound');", replacement: "false", why: CLOSE_RACED_RELEASE },
+  { kind: 'conforming', file: CLOSING, line: 30, mutator: 'LogicalOperator', original: "if (!rec || rec.state === 'Missing') return fail('NotFound');", replacement: "!rec && rec.state === 'Missing'", why: CLOSE_RACED_RELEASE },
+  { kind: 'conforming', file: CLOSING, line: 30, mutator: 'StringLiteral', original: "if (!rec || rec.state === 'Missing') return fail('NotFound');", replacement: "\"\"", why: CLOSE_RACED_RELEASE },
+  { kind: 'equivalent', file: CLOSING, line: 22, mutator: 'ConditionalExpression', original: "!this.rules.closeReleasesAuthority()", replacement: "false", why: RULE_ALWAYS_RELEASES },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 65, mutator: 'ConditionalExpression', original: "cached && this.rules.trustsCachedOwner(cached.validUntil, this.node.clock.now(), this.caller.reachable(cached.owner))", replacement: "false", why: NO_CACHE },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 196, mutator: 'ConditionalExpression', original: "if (refused) return refused;", replacement: "false", why: NOTHING_REFUSES },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 199, mutator: 'ConditionalExpression', original: "if (activating) await activating;", replacement: "false", why: NOTHING_ACTIVATES_AGAIN },
+  { kind: 'equivalent', file: ACTIVATION, line: 143, mutator: 'ConditionalExpression', original: "rebuilt && !(await rebuilt)", replacement: "false", why: NOTHING_REBUILT },
+  { kind: 'equivalent', file: ACTIVATION, line: 131, mutator: 'ConditionalExpression', original: "if (!built) {", replacement: "true", why: NOT_BUILT_EARLY },
+  { kind: 'equivalent', file: ACTIVATION, line: 107, mutator: 'ConditionalExpression', original: "early !== undefined", replacement: "false", why: EARLY_BUILD },
+  { kind: 'conforming', file: ACTIVATION, line: 126, mutator: 'BooleanLiteral', original: "built = false,", replacement: "true", why: RESUME_WITHOUT_FACTORY },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 105, mutator: 'ConditionalExpression', original: "if (!node) return false;", replacement: "false", why: CREATING_HAS_OWNER },
+  { kind: 'equivalent', file: 'impl-reference/objects/host-context.ts', line: 85, mutator: 'BlockStatement', original: "protected get side(): HostSide {", replacement: "{}", why: SIDE_FOR_KIT_MUTANTS },
+  { kind: 'conforming', file: AUTHORITY, line: 53, mutator: 'ConditionalExpression', original: "if (!(e instanceof StoreUnavailableError) || opts.clock.now() >= giveUpAt) throw e;", replacement: "false", why: NEVER_GIVES_UP },
+  { kind: 'conforming', file: AUTHORITY, line: 53, mutator: 'LogicalOperator', original: "if (!(e instanceof StoreUnavailableError) || opts.clock.now() >= giveUpAt) throw e;", replacement: "!(e instanceof StoreUnavailableError) && opts.clock.now() >= giveUpAt", why: NEVER_GIVES_UP },
+  { kind: 'conforming', file: AUTHORITY, line: 53, mutator: 'EqualityOperator', original: "if (!(e instanceof StoreUnavailableError) || opts.clock.now() >= giveUpAt) throw e;", replacement: "opts.clock.now() > giveUpAt", why: NEVER_GIVES_UP },
 ];
