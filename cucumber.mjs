@@ -2,7 +2,9 @@
 const base = {
   paths: ['features/**/*.feature'],
   // The adapters' registry first: the World opens its Driver through it (src/driver/target.ts).
-  import: ['src/cli/adapters.ts', 'step-definitions/**/*.ts'],
+  // Under `npm run mutation` the reference runtime is loaded with the support code, before any scenario,
+  // so that Stryker sees the code that runs when a module loads as static (adapters/mutation-preload.ts).
+  import: ['src/cli/adapters.ts', 'step-definitions/**/*.ts', ...(process.env.SPOTCHECK_MUTATION ? ['adapters/mutation-preload.ts'] : [])],
   format: ['progress'],
   worldParameters: { impl: 'reference', backend: 'embedded' },
 };

@@ -2,7 +2,7 @@
 // and Spot messages, creation, Close, membership, relocation), what it does to them afterwards
 // (cancel, release a gate), and the situations the object scenarios start from.
 
-import { Given, When } from '@cucumber/cucumber';
+import { Given, Then, When } from '@cucumber/cucumber';
 import type { ObjectKind, Rid } from '../src/driver/types.ts';
 import { eventually } from './support/eventually.ts';
 import { SCHEDULING_TOLERANCE_MS, SPEC_CUTOVER_FALLBACK_MS, SPEC_MESSAGE_FOLLOW_DEFAULT_MS, type SpotWorld } from './support/world.ts';
@@ -114,6 +114,12 @@ When(
 
 When('the owner lease of {string} has run out', async function (this: SpotWorld, objectId: string) {
   this.marks.set('lease ran out', await ownerLeaseRunsOut(this, objectId));
+});
+
+// The same wait, as what the rule says: an owner process that terminated (crashed or shut down)
+// renews its lease no more, so the lease runs out (R-OBJ-4, R-STO-3).
+Then('the owner lease of {string} runs out', async function (this: SpotWorld, objectId: string) {
+  this.marks.set('lease ran out', await ownerLeaseRunsOut(this, objectId, true));
 });
 
 When('the owner cache has expired', async function (this: SpotWorld) {

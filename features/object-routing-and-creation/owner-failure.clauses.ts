@@ -67,6 +67,16 @@ export const clauses: Clause[] = [
     says: 'the owner started again under the same RID is a new process: it brings no incarnation back (no factory runs, messages from every caller stay Unavailable)',
     checks: on(OWNER_FAILURE, OF_OUTLINE, '<message plural> to <kind> "o1" from A, B and C keep ending Unavailable for an owner lease, and none runs', 'no factory of "o1" ran after the fault'),
   },
+  {
+    id: 'R-OBJ-4.6', lines: [67], words: W_NO_OWNER_CHANGE,
+    says: "a Close of a Ready object whose owner died does not release its authority: it fails, and the record keeps the dead owner and the generation (releasing it would open the way to a new incarnation)",
+    checks: on(OWNER_FAILURE, 'A Close of a Ready actor whose owner died does not release its authority', 'the request ends with failure Unavailable', 'the record of "o1" is Ready, owned by B, generation 1'),
+  },
+  {
+    id: 'R-OBJ-4.7', lines: [67], words: "If the owner process of the current Ready Actor or Spot terminates, the Framework doesn't automatically restore the same object on a different node.",
+    says: 'an owner that shuts down in order has terminated too: its owner lease runs out, messages end Unavailable and none runs, the record stays and no factory runs again',
+    checks: on(OWNER_FAILURE, 'The owner of a Ready actor shuts down: its lease runs out, the record stays, the object is Unavailable', 'the owner lease of "o1" runs out', 'the request ends with failure Unavailable', 'messages to actor "o1" from A and C keep ending Unavailable for an owner lease, and none runs', 'the record of "o1" is Ready, owned by B, generation 1', 'the factory runs of "o1" were "B:1"'),
+  },
 
   // R-INST-4: Ready owner dead or lease invalid: the authority record stays, no incarnation is created anywhere, the operation ends Unavailable
   {

@@ -58,3 +58,31 @@ Feature: An owner that dies is not replaced
     Then the creation on C ends with failure AlreadyExists
     And the record of "o1" is Ready, owned by B, generation 1
     And no factory of "o1" ran after the fault
+
+  # Nor is a Close a way round it: the Close goes to the owner the record names, and that owner is
+  # gone. The authority is not released for it (4.2: the Framework "doesn't arbitrarily change the
+  # owner recorded in the Location Store"); released, it would let the next Instance-intent message or
+  # creation make a new incarnation of an object whose owner died. (Cancelling a Creating record whose
+  # creator died is creation recovery, creation.feature:65; this object was Ready.)
+  @R-OBJ-4 @V08 @objects @assumption:errorkinds-the-chapter-does-not-name
+  Scenario: A Close of a Ready actor whose owner died does not release its authority
+    Given actor "o1" is Ready on B
+    When node B crashes
+    And the owner lease of "o1" has run out
+    And A closes "o1" naming generation 1
+    Then the request ends with failure Unavailable
+    And the record of "o1" is Ready, owned by B, generation 1
+
+  # An orderly shutdown ends the owner process too (4.2: "If the owner process ... terminates"): its
+  # owner lease is no longer renewed and runs out as a crashed owner's does, and the object is not
+  # restored elsewhere.
+  @R-OBJ-1 @R-OBJ-4 @objects
+  Scenario: The owner of a Ready actor shuts down: its lease runs out, the record stays, the object is Unavailable
+    Given actor "o1" is Ready on B
+    When node B shuts down
+    Then the owner lease of "o1" runs out
+    When A sends actor "o1" a message
+    Then the request ends with failure Unavailable
+    And messages to actor "o1" from A and C keep ending Unavailable for an owner lease, and none runs
+    And the record of "o1" is Ready, owned by B, generation 1
+    And the factory runs of "o1" were "B:1"

@@ -67,7 +67,10 @@ export function strykerOptions(opts: Opts): Record<string, unknown> {
     cleanTempDir: true,
     // typescript 7 (native) has no JS API for Stryker's tsconfig rewriting, and the sandbox needs none.
     tsconfigFile: 'no-tsconfig-rewrite.json',
-    ignoreStatic: true,
+    // Code that runs when a runtime module loads (the rules tables) is static: each of its mutants runs
+    // in a fresh test runner with the whole suite (cucumber.mjs loads the runtime before any scenario
+    // under SPOTCHECK_MUTATION, adapters/mutation-preload.ts); ignored, they would hide the rules.
+    ignoreStatic: false,
   };
 }
 
@@ -91,6 +94,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   mkdirSync(opts.out, { recursive: true });
+  // The test runners Stryker starts inherit it: cucumber.mjs then loads the runtime with the support code.
+  process.env.SPOTCHECK_MUTATION = '1';
   const { Stryker } = await import('@stryker-mutator/core');
   const started = Date.now();
   await new Stryker(strykerOptions(opts) as never).runMutationTest();

@@ -255,6 +255,66 @@ const ONLY_APPLIED_READ = "Every caller of changeRecord reads only `applied` (an
 const RETRY_THAT_CANNOT_APPLY =
   "When the record moved to a version that is not ours, the mutant tries the same change once more with the StoreVersion first used; it cannot apply (the version no longer matches) and returns the Store's `applied: false` with the current record, as the reference returns at once. The first call after the unclear change is still the re-read (R-STO-1), and never two owners: the Store log only holds one more refused change.";
 
+const HOST_RULES = 'impl-reference/objects/host-rules.ts';
+const AUTHORITY_RULES = 'impl-reference/location/authority-rules.ts';
+
+const RULE_DOES_NOTHING = (rule: string, body: string) =>
+  `The reference's routing rule ${rule} is \`${body}\` (routing-rules.ts): whether it is called, for which ends, and with what, nothing changes but one more awaited microtask of a promise that resolves at once, which no timer, signal or message of another operation can come between.`;
+
+const JOIN_NOT_ANSWERED =
+  "The reference's routing rule joinAnsweredByCaller is `async () => false` (routing-rules.ts): awaited for a Close as well, or not at all, it never answers the operation, and the Close or membership change goes on to the owner as in the reference.";
+
+const READS_RECORD_ALWAYS =
+  "The reference's routing rule readsRecordOnCacheMiss is `() => true` (routing-rules.ts): the test is false whatever the cache holds and whatever argument the rule is given, so a message never cold-activates without reading the record.";
+
+const SIDE_FOR_KIT_MUTANTS =
+  "The HostSide is handed only to host rules, and the reference's rules that take it (creationFoundUnderWay `() => {}`, buildBeforeCreatingRecord and activationReady and intentToHosted `() => undefined`, notHostedHere `() => fail('Unavailable')`, host-rules.ts) never read it; only the kit's HOST_MUTANTS (mutants/object-host.ts) do.";
+
+const HOST_RULES_GIVEN =
+  "A node's host rules always come from the Rules table its runtime was started with (node/runtime.ts passes `rules.host`; the harness gives REFERENCE_RULES through rulesOf, mutants/seams.ts): ctx.hostRules is never undefined, and in a reference run it is REFERENCE_HOST, which `&&` gives as well.";
+
+const CURSOR_ZERO_WHILE_UNFINISHED =
+  "A record's replay cursor becomes 1 in the same write that sets firstMessageRestored (activation.ts:150), and a record is resumed only while unfinished (Creating, or Ready with firstMessageRestored false: resumeIfUnfinished, routing-rules unfinishedActivation), so the cursor the rule is given is always 0 (for a first run `rec` is the Creating record just written with cursor 0): `replayed` is false in the reference and in the mutant. The stored first message is always there (activationCreation stores it; activateHere passes it), so `!first` is false too.";
+
+const LIFECYCLE_IS_ITS_NODE =
+  "A lifecycle is a fresh UUID drawn when a MeshNode is made (mesh-node.ts `this.lifecycle = cfg.ids.uuid()`: crypto's randomUUID, or one seeded stream per simulated world), so a pointer naming this process's lifecycle was written by this process, on this node: the node test adds nothing to the lifecycle test.";
+
+const RECOVERY_GENERATION_DEFAULT =
+  "finishCreation's factoryGeneration parameter defaults to the record's generation (creation.ts:41, `factoryGeneration = rec.generation`): a rule that gives undefined gets the continued record's generation, which is what the reference's rule gives.";
+
+const FAILED_RENEWAL_ENDS_AT_ONCE =
+  "After a failed renewal the mutant's node stops being owner-eligible at once (eligibleUntil undefined: `now < NaN` is false) instead of when its last confirmed renewal runs out, until a renewal succeeds again: messages wait and timers do not fire sooner than in the reference, nothing runs without a lease. R-STO-3 asks that processing stop once eligibility ends and that grace never extend it (7: \"Grace doesn't extend the owner lease\"); it does not ask a node to keep processing up to the last moment while it cannot reach the Store.";
+
+const POINTER_AFTER_RESTORE =
+  "This write marks the first message restored; from it on the record is no longer an unfinished activation and its recovery pointer is read by nothing (resumeIfUnfinished and the routing rule unfinishedActivation read it only while unfinished). The chapter lets a Ready authority keep a pointer (10: \"Even if a Ready authority still has an activation recovery pointer ... it is used only to resume the incomplete first cold-activation operation\") and leaves its content to Location Runtime, which the kit does not have: an empty pointer after the restore is allowed.";
+
+const CLOSE_RACED_RELEASE =
+  "A Close or membership change reaches the owner only from ObjectCaller.close (object-caller.ts:166-170), after the caller read the record present, not Missing and with an owner; the Store has no delete (records.ts: a record is never deleted), so the owner never reads it absent. It reads it Missing only when another Close released it between the two reads: the mutant then goes on to the generation test (a released record keeps its generation) and to `rec.state !== 'Ready'`, and ends GenerationMismatch or Unavailable where the reference ends NotFound, writing nothing either way. Which ErrorKind ends an operation on an object released meanwhile the chapter does not name (docs/assumptions.md, \"ErrorKinds the chapter does not name\"): one failure, nothing changed.";
+
+const RULE_ALWAYS_RELEASES =
+  "The reference's host rule closeReleasesAuthority is `() => true` (host-rules.ts): the test is false in every run, as the mutant makes it.";
+
+const NOTHING_REFUSES =
+  "The reference's host rule refusesMessage is `() => undefined` (host-rules.ts): `refused` is always undefined and the test false, as the mutant makes it (V07: nothing refuses a message for its generation).";
+
+const NOTHING_ACTIVATES_AGAIN =
+  "The reference's host rule intentToHosted is `() => undefined` (host-rules.ts): `activating` is always undefined and the test false, as the mutant makes it.";
+
+const NOTHING_REBUILT =
+  "The reference's host rule activationReady is `() => undefined` (host-rules.ts): `rebuilt` is always undefined and the test false, as the mutant makes it.";
+
+const NOT_BUILT_EARLY =
+  "`built` is true only when the rules built the object before the Creating record was secured (activation.ts:107, `early !== undefined`), which the reference's buildBeforeCreatingRecord never does (`() => undefined`, host-rules.ts): `built` is false in every reference run and `!built` true, as the mutant makes it.";
+
+const RESUME_WITHOUT_FACTORY =
+  "Only a resume (resumeActivation) leaves `built` to its default. A first activation is resumed only by the process whose lifecycle its recovery pointer names (resumeIfUnfinished, pointerNamesThisProcess), that is the process that already ran the factory for this generation before it stopped; the mutant does not call the factory a second time there. The chapter lets the factory be called again with the same input (4.3: \"the factory can be called again\"), it does not ask it; the kit accepts one run or more (instance-spots.feature:86, \"B:1+\").";
+
+const CREATING_HAS_OWNER =
+  "leaseValid is asked only of the owner of a Creating record (creation.ts:25, creatorStillCreating), and every Creating record is written with an owner (creation.ts:17, activation.ts:91; recoveredRecord keeps it with `owner: here`): `node` is never undefined.";
+
+const NEVER_GIVES_UP =
+  "The mutant goes on re-reading an unclear change while the Store does not answer, past StoreFailureGrace (or a millisecond later than the reference), instead of giving up with the Store error: the change is still never guessed and never repeated over a newer version (R-STO-1), and the operation waiting on it still ends once, at its deadline if not before. The chapter asks the re-read and confirmation (7: \"re-reads the record with the same key and the StoreVersion first used, confirms whether the change applied, and only retries the same Store operation if needed\"); it sets no time after which to stop.";
+
 export const EQUIVALENTS: Equivalent[] = [
   // ---- channel/caller.ts ----------------------------------------------------------------------
   { kind: 'conforming', file: CALLER, line: 71, mutator: 'ConditionalExpression', original: 'if (!channel)', replacement: 'false', why: 'A request on a ChannelName no node serves: the chapter names results for node direct only (3.1, last paragraph); the channel case is Interaction Model §3 / Framework API §13, which the kit does not have.' },
@@ -467,4 +527,64 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'conforming', file: LEASE, line: 48, mutator: 'BooleanLiteral', original: "this.failing = false;", replacement: "true", why: RECONFIRM_EVERY_RENEWAL },
   { kind: 'equivalent', file: AUTHORITY, line: 49, mutator: 'ObjectLiteral', original: "{ applied: false, current }", replacement: "{}", why: ONLY_APPLIED_READ },
   { kind: 'conforming', file: AUTHORITY, line: 49, mutator: 'ConditionalExpression', original: "current.version !== expectedVersion", replacement: "false", why: RETRY_THAT_CANNOT_APPLY },
+  // ---- issue 25: the objects area measured with its rules tables loaded as static code ---------
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 45, mutator: 'ConditionalExpression', original: "if (end.kind !== 'result') await this.rules.creationUnanswered", replacement: "true", why: RULE_DOES_NOTHING('creationUnanswered', 'async () => {}') },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 45, mutator: 'ConditionalExpression', original: "if (end.kind !== 'result') await this.rules.creationUnanswered", replacement: "false", why: RULE_DOES_NOTHING('creationUnanswered', 'async () => {}') },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 45, mutator: 'EqualityOperator', original: "if (end.kind !== 'result') await this.rules.creationUnanswered", replacement: "end.kind === 'result'", why: RULE_DOES_NOTHING('creationUnanswered', 'async () => {}') },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 45, mutator: 'StringLiteral', original: "if (end.kind !== 'result') await this.rules.creationUnanswered", replacement: "\"\"", why: RULE_DOES_NOTHING('creationUnanswered', 'async () => {}') },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 143, mutator: 'ConditionalExpression', original: "if (end.kind === 'lost' || end.kind === 'unknown') await this.rules.relocationSourceLost", replacement: "true", why: `${RULE_DOES_NOTHING('relocationSourceLost', 'async () => {}')} Here it is called after finishFrom has ended the operation.` },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 143, mutator: 'ConditionalExpression', original: "if (end.kind === 'lost' || end.kind === 'unknown') await this.rules.relocationSourceLost", replacement: "false", why: `${RULE_DOES_NOTHING('relocationSourceLost', 'async () => {}')} Here it is called after finishFrom has ended the operation.` },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 143, mutator: 'LogicalOperator', original: "if (end.kind === 'lost' || end.kind === 'unknown') await this.rules.relocationSourceLost", replacement: "end.kind === 'lost' && end.kind === 'unknown'", why: `${RULE_DOES_NOTHING('relocationSourceLost', 'async () => {}')} Here it is called after finishFrom has ended the operation.` },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 143, mutator: 'EqualityOperator', original: "if (end.kind === 'lost' || end.kind === 'unknown') await this.rules.relocationSourceLost", replacement: "end.kind !== 'lost'", why: `${RULE_DOES_NOTHING('relocationSourceLost', 'async () => {}')} Here it is called after finishFrom has ended the operation.` },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 143, mutator: 'EqualityOperator', original: "if (end.kind === 'lost' || end.kind === 'unknown') await this.rules.relocationSourceLost", replacement: "end.kind !== 'unknown'", why: `${RULE_DOES_NOTHING('relocationSourceLost', 'async () => {}')} Here it is called after finishFrom has ended the operation.` },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 143, mutator: 'StringLiteral', original: "if (end.kind === 'lost' || end.kind === 'unknown') await this.rules.relocationSourceLost", replacement: "\"\"", why: `${RULE_DOES_NOTHING('relocationSourceLost', 'async () => {}')} Here it is called after finishFrom has ended the operation.` },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 164, mutator: 'ConditionalExpression', original: "if (spec.kind === 'join' && (await this.rules.joinAnsweredByCaller(this, op, spec, cur.version, rec))) return;", replacement: "true", why: JOIN_NOT_ANSWERED },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 164, mutator: 'ConditionalExpression', original: "if (spec.kind === 'join' && (await this.rules.joinAnsweredByCaller(this, op, spec, cur.version, rec))) return;", replacement: "false", why: JOIN_NOT_ANSWERED },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 164, mutator: 'EqualityOperator', original: "if (spec.kind === 'join' && (await this.rules.joinAnsweredByCaller(this, op, spec, cur.version, rec))) return;", replacement: "spec.kind !== 'join'", why: JOIN_NOT_ANSWERED },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 164, mutator: 'StringLiteral', original: "if (spec.kind === 'join' && (await this.rules.joinAnsweredByCaller(this, op, spec, cur.version, rec))) return;", replacement: "\"\"", why: JOIN_NOT_ANSWERED },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 67, mutator: 'ConditionalExpression', original: "if (!cached && !this.rules.readsRecordOnCacheMiss(!!spec.instanceIntent))", replacement: "false", why: READS_RECORD_ALWAYS },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 67, mutator: 'BooleanLiteral', original: "if (!cached && !this.rules.readsRecordOnCacheMiss(!!spec.instanceIntent))", replacement: "cached", why: READS_RECORD_ALWAYS },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 67, mutator: 'BooleanLiteral', original: "if (!cached && !this.rules.readsRecordOnCacheMiss(!!spec.instanceIntent))", replacement: "!spec.instanceIntent", why: READS_RECORD_ALWAYS },
+  { kind: 'equivalent', file: OBJECT_CALLER, line: 67, mutator: 'BooleanLiteral', original: "if (!cached && !this.rules.readsRecordOnCacheMiss(!!spec.instanceIntent))", replacement: "spec.instanceIntent", why: READS_RECORD_ALWAYS },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 81, mutator: 'ConditionalExpression', original: "ownerAlive: ownerLease !== null", replacement: "true", why: POINTER_NODE_GONE },
+  { kind: 'equivalent', file: ROUTING, line: 114, mutator: 'ArrowFunction', original: "joinAnsweredByCaller: async () => false,", replacement: "() => undefined", why: JOIN_NOT_ANSWERED },
+  { kind: 'conforming', file: ROUTING, line: 94, mutator: 'ArrowFunction', original: "trustsCachedOwner: (validUntil, now) => validUntil > now,", replacement: "() => undefined", why: NO_CACHE },
+  { kind: 'conforming', file: ROUTING, line: 89, mutator: 'LogicalOperator', original: "return (end.kind !== 'result' || !end.completion.ok) && end.kind !== 'deadline' && end.kind !== 'ended';", replacement: "(end.kind !== 'result' || !end.completion.ok) && end.kind !== 'deadline' || end.kind !== 'ended'", why: CACHE_DROPPED_MORE },
+  { kind: 'conforming', file: ROUTING, line: 89, mutator: 'LogicalOperator', original: "return (end.kind !== 'result' || !end.completion.ok) && end.kind !== 'deadline' && end.kind !== 'ended';", replacement: "end.kind !== 'result' || !end.completion.ok || end.kind !== 'deadline'", why: CACHE_DROPPED_MORE },
+  { kind: 'conforming', file: ROUTING, line: 89, mutator: 'StringLiteral', original: "return (end.kind !== 'result' || !end.completion.ok) && end.kind !== 'deadline' && end.kind !== 'ended';", replacement: "\"\"", why: CACHE_DROPPED_MORE },
+  { kind: 'conforming', file: ROUTING, line: 109, mutator: 'ConditionalExpression', original: "if (failedOnTheWay(end)) side.forgetOwner(spec.objectId);", replacement: "true", why: CACHE_DROPPED_MORE },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 36, mutator: 'ObjectLiteral', original: "this.side = { rid, read: (id) => this.read(id), factory: (id, g, input) => app.factory(rid, id, g, input), alive: () => ctx.alive(), rehost: (rec) => this.host(rec, true).mailbox };", replacement: "{}", why: SIDE_FOR_KIT_MUTANTS },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 36, mutator: 'ArrowFunction', original: "this.side = { rid, read: (id) => this.read(id), factory: (id, g, input) => app.factory(rid, id, g, input), alive: () => ctx.alive(), rehost: (rec) => this.host(rec, true).mailbox };", replacement: "() => undefined", why: SIDE_FOR_KIT_MUTANTS },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 34, mutator: 'LogicalOperator', original: "this.rules = ctx.hostRules ?? REFERENCE_HOST;", replacement: "ctx.hostRules && REFERENCE_HOST", why: HOST_RULES_GIVEN },
+  { kind: 'equivalent', file: HOST_RULES, line: 111, mutator: 'ConditionalExpression', original: "firstMessageReplayed: (replayCursor) => replayCursor >= 1,", replacement: "false", why: CURSOR_ZERO_WHILE_UNFINISHED },
+  { kind: 'equivalent', file: HOST_RULES, line: 111, mutator: 'EqualityOperator', original: "firstMessageReplayed: (replayCursor) => replayCursor >= 1,", replacement: "replayCursor > 1", why: CURSOR_ZERO_WHILE_UNFINISHED },
+  { kind: 'equivalent', file: HOST_RULES, line: 111, mutator: 'ArrowFunction', original: "firstMessageReplayed: (replayCursor) => replayCursor >= 1,", replacement: "() => undefined", why: CURSOR_ZERO_WHILE_UNFINISHED },
+  { kind: 'equivalent', file: ACTIVATION, line: 147, mutator: 'ConditionalExpression', original: "const replayed = later !== undefined && this.rules.firstMessageReplayed(rec.recovery!.replayCursor);", replacement: "false", why: CURSOR_ZERO_WHILE_UNFINISHED },
+  { kind: 'equivalent', file: ACTIVATION, line: 147, mutator: 'ConditionalExpression', original: "const replayed = later !== undefined && this.rules.firstMessageReplayed(rec.recovery!.replayCursor);", replacement: "true", why: CURSOR_ZERO_WHILE_UNFINISHED },
+  { kind: 'equivalent', file: ACTIVATION, line: 147, mutator: 'EqualityOperator', original: "const replayed = later !== undefined && this.rules.firstMessageReplayed(rec.recovery!.replayCursor);", replacement: "later === undefined", why: CURSOR_ZERO_WHILE_UNFINISHED },
+  { kind: 'equivalent', file: ACTIVATION, line: 149, mutator: 'ConditionalExpression', original: "const firstResult = replayed || !first ? undefined : this.rules.restoreFirstMessage(inst.mailbox, first);", replacement: "false", why: CURSOR_ZERO_WHILE_UNFINISHED },
+  { kind: 'equivalent', file: ACTIVATION, line: 149, mutator: 'LogicalOperator', original: "const firstResult = replayed || !first ? undefined : this.rules.restoreFirstMessage(inst.mailbox, first);", replacement: "replayed && !first", why: CURSOR_ZERO_WHILE_UNFINISHED },
+  { kind: 'conforming', file: ACTIVATION, line: 150, mutator: 'ObjectLiteral', original: "{ ...rec.recovery!, replayCursor: 1 }", replacement: "{}", why: POINTER_AFTER_RESTORE },
+  { kind: 'equivalent', file: HOST_RULES, line: 105, mutator: 'ConditionalExpression', original: "pointer.targetNode === rid", replacement: "true", why: LIFECYCLE_IS_ITS_NODE },
+  { kind: 'equivalent', file: HOST_RULES, line: 102, mutator: 'ArrowFunction', original: "recoveryFactoryGeneration: (_found, continued) => continued.generation,", replacement: "() => undefined", why: RECOVERY_GENERATION_DEFAULT },
+  { kind: 'conforming', file: AUTHORITY_RULES, line: 50, mutator: 'ArrowFunction', original: "eligibleAfterFailedRenewal: (eligibleUntil) => eligibleUntil,", replacement: "() => undefined", why: FAILED_RENEWAL_ENDS_AT_ONCE },
+  { kind: 'conforming', file: CLOSING, line: 13, mutator: 'ConditionalExpression', original: "if (!rec || rec.state === 'Missing') return fail('NotFound');", replacement: "false", why: CLOSE_RACED_RELEASE },
+  { kind: 'conforming', file: CLOSING, line: 13, mutator: 'LogicalOperator', original: "if (!rec || rec.state === 'Missing') return fail('NotFound');", replacement: "!rec && rec.state === 'Missing'", why: CLOSE_RACED_RELEASE },
+  { kind: 'conforming', file: CLOSING, line: 13, mutator: 'StringLiteral', original: "if (!rec || rec.state === 'Missing') return fail('NotFound');", replacement: "\"\"", why: CLOSE_RACED_RELEASE },
+  { kind: 'conforming', file: CLOSING, line: 30, mutator: 'ConditionalExpression', original: "if (!rec || rec.state === 'Missing') return fail('NotFound');", replacement: "false", why: CLOSE_RACED_RELEASE },
+  { kind: 'conforming', file: CLOSING, line: 30, mutator: 'LogicalOperator', original: "if (!rec || rec.state === 'Missing') return fail('NotFound');", replacement: "!rec && rec.state === 'Missing'", why: CLOSE_RACED_RELEASE },
+  { kind: 'conforming', file: CLOSING, line: 30, mutator: 'StringLiteral', original: "if (!rec || rec.state === 'Missing') return fail('NotFound');", replacement: "\"\"", why: CLOSE_RACED_RELEASE },
+  { kind: 'equivalent', file: CLOSING, line: 22, mutator: 'ConditionalExpression', original: "!this.rules.closeReleasesAuthority()", replacement: "false", why: RULE_ALWAYS_RELEASES },
+  { kind: 'conforming', file: OBJECT_CALLER, line: 65, mutator: 'ConditionalExpression', original: "cached && this.rules.trustsCachedOwner(cached.validUntil, this.node.clock.now(), this.caller.reachable(cached.owner))", replacement: "false", why: NO_CACHE },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 196, mutator: 'ConditionalExpression', original: "if (refused) return refused;", replacement: "false", why: NOTHING_REFUSES },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 199, mutator: 'ConditionalExpression', original: "if (activating) await activating;", replacement: "false", why: NOTHING_ACTIVATES_AGAIN },
+  { kind: 'equivalent', file: ACTIVATION, line: 143, mutator: 'ConditionalExpression', original: "rebuilt && !(await rebuilt)", replacement: "false", why: NOTHING_REBUILT },
+  { kind: 'equivalent', file: ACTIVATION, line: 131, mutator: 'ConditionalExpression', original: "if (!built) {", replacement: "true", why: NOT_BUILT_EARLY },
+  { kind: 'equivalent', file: ACTIVATION, line: 107, mutator: 'ConditionalExpression', original: "early !== undefined", replacement: "false", why: EARLY_BUILD },
+  { kind: 'conforming', file: ACTIVATION, line: 126, mutator: 'BooleanLiteral', original: "built = false,", replacement: "true", why: RESUME_WITHOUT_FACTORY },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 105, mutator: 'ConditionalExpression', original: "if (!node) return false;", replacement: "false", why: CREATING_HAS_OWNER },
+  { kind: 'equivalent', file: 'impl-reference/objects/host-context.ts', line: 85, mutator: 'BlockStatement', original: "protected get side(): HostSide {", replacement: "{}", why: SIDE_FOR_KIT_MUTANTS },
+  { kind: 'conforming', file: AUTHORITY, line: 53, mutator: 'ConditionalExpression', original: "if (!(e instanceof StoreUnavailableError) || opts.clock.now() >= giveUpAt) throw e;", replacement: "false", why: NEVER_GIVES_UP },
+  { kind: 'conforming', file: AUTHORITY, line: 53, mutator: 'LogicalOperator', original: "if (!(e instanceof StoreUnavailableError) || opts.clock.now() >= giveUpAt) throw e;", replacement: "!(e instanceof StoreUnavailableError) && opts.clock.now() >= giveUpAt", why: NEVER_GIVES_UP },
+  { kind: 'conforming', file: AUTHORITY, line: 53, mutator: 'EqualityOperator', original: "if (!(e instanceof StoreUnavailableError) || opts.clock.now() >= giveUpAt) throw e;", replacement: "opts.clock.now() > giveUpAt", why: NEVER_GIVES_UP },
 ];

@@ -3,7 +3,7 @@
 // starts an operation records it the same way (the name a scenario calls it by, its deadline).
 
 import type { AppPayload, ObjectKind, OperationSpec, Rid } from '../../src/driver/types.ts';
-import { eventually, timerLateness } from './eventually.ts';
+import { eventually, expectWithin, timerLateness } from './eventually.ts';
 import { SCHEDULING_TOLERANCE_MS, SPEC_CUTOVER_FALLBACK_MS, type RelocationTimes, type SpotWorld } from './world.ts';
 import { now } from './kit-clock.ts';
 
@@ -39,11 +39,15 @@ export async function makeReady(world: SpotWorld, kind: ObjectKind, objectId: st
  * lease gone only at its next look, which on a loaded machine can come hundreds of milliseconds
  * later, and an owner that overstays its lease by less than that would hide in the gap.
  */
-export async function ownerLeaseRunsOut(world: SpotWorld, objectId: string): Promise<number> {
+/**
+ * Wait until the owner lease of the object's record has run out. `judged`: the rule says it runs out
+ * (a terminated owner renews nothing), so not seeing it is a RuleViolation, not a setup error.
+ */
+export async function ownerLeaseRunsOut(world: SpotWorld, objectId: string, judged = false): Promise<number> {
   const { ownerLeaseMs, defaultDeadlineMs } = world.description.timings;
   let owned = false;
   let until: number | undefined;
-  await eventually(`the owner lease of ${objectId} to run out`, ownerLeaseMs + defaultDeadlineMs, async () => {
+  await (judged ? expectWithin : eventually)(`the owner lease of ${objectId} to run out`, ownerLeaseMs + defaultDeadlineMs, async () => {
     const r = await world.driver.lookup(objectId);
     if (r.state !== 'Missing' && r.owner !== undefined) {
       owned = true;
