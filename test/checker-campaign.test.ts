@@ -166,6 +166,13 @@ test('follow-within-window: a message via the previous owner refused inside the 
   // After the source restarted, following is over whatever the window.
   const restart = [{ type: 'invoke', process: 'nemesis', time: 220, op: 'x1', f: 'restart', node: 'A' }, { type: 'ok', process: 'nemesis', time: 230, op: 'x1', f: 'restart', node: 'A' }];
   assert.equal(run('follow-within-window', header(30_000), ...move, ...restart, msg(300), handler('m1', 'B', 305), end('ok', 310, { attempts: [attempt('A', 'yes')] })).length, 1);
+  // A fault just before the move (within twice the liveness deadline): the caller's links may not
+  // be back yet, so the message may never have reached A (seed 24 of the swarm: a restart 30 ms
+  // before); well before it, the refusal is judged.
+  const early = (time: number) => ({ type: 'invoke', process: 'nemesis', time, op: `e${time}`, f: 'restart', node: 'C' });
+  const withLiveness = { ...header(30_000), livenessDeadlineMs: 300 };
+  assert.deepEqual(run('follow-within-window', withLiveness, early(70), ...move, msg(300), end('fail', 310, { value: 'Unavailable', attempts: [attempt('A', 'no')] })), []);
+  assert.equal(run('follow-within-window', withLiveness, { ...early(-600), time: -600 }, ...move, msg(300), end('fail', 310, { value: 'Unavailable', attempts: [attempt('A', 'yes')] })).length, 1);
   // Another relocation of the object in the stretch, or no header duration: not judged.
   const again = { type: 'invoke', process: 'w3', time: 250, op: 'r2', f: 'relocate', objectId: 'a1', node: 'A' };
   assert.deepEqual(run('follow-within-window', header(30_000), ...move, again, msg(300), end('fail', 310, { value: 'Unavailable' })), []);
@@ -239,6 +246,11 @@ test('close-marks-not-ready: a closed connection marked not-ready late, or never
   assert.deepEqual(run('close-marks-not-ready', sim, before, ...close, ...nemesis('crash', 150, 'A'), peerLine(500, 'A', 'B', true, [['handshake', 'c9', 300]])), [], 'A crashed: its list started again');
   assert.deepEqual(run('close-marks-not-ready', before, ...close, peerLine(500, 'A', 'B', false, [['not-ready', 'c1', 400]])), [], 'on the machine\'s clock 300 ms late may be the machine\'s');
   assert.equal(run('close-marks-not-ready', before, ...close, peerLine(2500, 'A', 'B', false, [['not-ready', 'c1', 2400]])).length, 1);
+  // A restarted before the close: the connection read from its earlier process is not the one it
+  // holds; its new process had none ready yet, so the close closed nothing (seed 28 of the swarm).
+  assert.deepEqual(run('close-marks-not-ready', sim, before, ...nemesis('crash', 40, 'A'), ...nemesis('restart', 60, 'A'), ...close, peerLine(500, 'A', 'B', true, [['handshake', 'c2', 120], ['ready', 'c2', 120]])), [], 'A restarted before the close, its link not yet ready');
+  // Restarted, connected again, then closed: judged on the new connection.
+  assert.equal(run('close-marks-not-ready', sim, before, ...nemesis('restart', 60, 'A'), peerLine(90, 'A', 'B', true, [['handshake', 'c2', 80], ['ready', 'c2', 80]]), ...close, peerLine(500, 'A', 'B', true, [['handshake', 'c2', 80], ['ready', 'c2', 80]])).length, 1);
 });
 
 test('silent-peer-not-ready: a hung peer still ready past the liveness deadline is found; marked within it passes', () => {

@@ -4,7 +4,7 @@
 // connection X held ready then is marked not-ready by X at once - not at the liveness deadline,
 // and not never (a redial that keeps the peer ready over a new connection). The peer lines carry
 // X's connection events with their times. For each close-connection fault that took effect
-// (invoke t0, ok t1), the connection C of X to Y that was ready at t0:
+// (invoke t0, ok t1), the connection C of X to Y that was ready at t0 (made by X's process then):
 //  - a not-ready event of C later than t1 + SLACK_MS is found (REAL_TIME_SLACK_MS more where
 //    the header does not say virtualTime);
 //  - no not-ready event of C at all, though the kit read X's events of that link after
@@ -51,8 +51,13 @@ export function closeMarksNotReady(events: HistoryEvent[]): Violation[] {
     const touched = (node: string, from: number, to: number) => processFaults.some((f) => f.node === node && f.time >= from && f.time <= to);
     if (touched(X, t0, t1 + slack) || touched(Y, t0, t1 + slack)) continue;
     const evs = linkEvents.get(`${X}>${Y}`) ?? [];
-    // The connection ready at t0: its last ready event by then, not marked not-ready by then.
-    const readyBefore = evs.filter((e) => e.event === 'ready' && e.at <= t0).at(-1);
+    // The connection ready at t0: its last ready event by then, not marked not-ready by then, of
+    // X's process at t0. A crash or restart of X before t0 ended the connections of its earlier
+    // process (their events were read from that process and are not in the new one's history):
+    // closing a link the new process has not connected yet closes nothing (seed 28 of the
+    // reference's swarm: B restarted 48 ms before the close, its links still handshaking).
+    const reset = Math.max(-Infinity, ...processFaults.filter((f) => f.node === X && f.f !== 'hang' && f.time <= t0).map((f) => f.time));
+    const readyBefore = evs.filter((e) => e.event === 'ready' && e.at <= t0 && e.at > reset).at(-1);
     if (!readyBefore) continue;
     const C = readyBefore.connectionId;
     if (evs.some((e) => e.connectionId === C && e.event === 'not-ready' && e.at <= t0)) continue;

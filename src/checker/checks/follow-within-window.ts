@@ -7,7 +7,10 @@
 // [t0, t1], so the follow window ends within [t0 + D, t1 + D]. A message via S, invoked after t1,
 // with no other create, close, join or relocate of the object from t0 to its end, is judged:
 //  - ended before t0 + D (inside the window whatever the commit time), with no fault at all in that
-//    stretch, it must not end Unavailable or NotFound: S follows it to T, which owns the object and
+//    stretch nor in the settling time before it (twice the liveness deadline: a node restarted just
+//    before the move may not have its links back yet, and a message its caller cannot write to S
+//    never reaches S, so S has nothing to follow; seed 24 of the reference's swarm, a caller
+//    restarted 30 ms before the move), it must not end Unavailable or NotFound: S follows it to T, which owns the object and
 //    runs it. Not judged where T may have refused or held it for capacity: in a run of small nodes
 //    (the header's nodeOptions), or when it ended within SLACK_MS of its deadline (followed, and
 //    waiting in T's queue);
@@ -36,6 +39,7 @@ export function followWithinWindow(events: HistoryEvent[]): Violation[] {
   const D = header?.type === 'run' ? header.messageFollowMs : undefined;
   if (D === undefined) return [];
   const smallNodes = header?.type === 'run' && header.nodeOptions !== undefined;
+  const settleMs = 2 * ((header?.type === 'run' ? header.livenessDeadlineMs : undefined) ?? 1000);
   const ops = events.filter(isOp);
   const invokes = new Map(ops.filter((e) => e.type === 'invoke').map((e) => [e.op, e]));
   const ends = new Map(ops.filter((e) => e.type !== 'invoke').map((e) => [e.op, e]));
@@ -66,7 +70,7 @@ export function followWithinWindow(events: HistoryEvent[]): Violation[] {
     if (!alone(m.objectId!, move.invoke.time, end.time, move.invoke.op)) continue;
     const { source: S, target: T } = move.record;
     const beforeDeadline = m.deadlineMs === undefined || end.time < m.time + m.deadlineMs - SLACK_MS;
-    if (!smallNodes && beforeDeadline && end.time < move.invoke.time + D && noFault(move.invoke.time, end.time) && end.type === 'fail' && (end.value === 'Unavailable' || end.value === 'NotFound')) {
+    if (!smallNodes && beforeDeadline && end.time < move.invoke.time + D && noFault(move.invoke.time - settleMs, end.time) && end.type === 'fail' && (end.value === 'Unavailable' || end.value === 'NotFound')) {
       out.push(violation(NAME, RULES, `object message ${m.op} via ${S}, the previous owner of ${m.objectId} (moved to ${T}), ended ${end.value} inside the ${D} ms Message Follow window`, [move.invoke, move.ok, move.record, m, end]));
       continue;
     }
