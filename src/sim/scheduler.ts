@@ -8,7 +8,8 @@
 // time jumps to it. Immediates are queued a batch at a time (STEPS_PER_TURN): Node runs every
 // immediate queued before a turn's check phase in that turn, draining microtasks between them, so a
 // batch runs many events per turn of the event loop without giving up quiescence between two, and
-// the cost of a turn (its poll for I/O) is paid once per batch instead of once per event. Events due at the same instant run in an order the seed drew (events.ts).
+// the cost of a turn (its poll for I/O) is paid once per batch instead of once per event. Events
+// due at the same instant run in an order the seed drew (events.ts).
 // Given the same seed and the same calls from outside, the world does the same things in the same
 // order, whatever the machine's load.
 //

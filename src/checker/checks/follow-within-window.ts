@@ -10,8 +10,8 @@
 //    stretch nor in the settling time before it (twice the liveness deadline: a node restarted just
 //    before the move may not have its links back yet, and a message its caller cannot write to S
 //    never reaches S, so S has nothing to follow; seed 24 of the reference's swarm, a caller
-//    restarted 30 ms before the move), it must not end Unavailable or NotFound: S follows it to T, which owns the object and
-//    runs it. Not judged where T may have refused or held it for capacity: in a run of small nodes
+//    restarted 30 ms before the move), it must not end Unavailable or NotFound: S follows it to
+//    T, which owns the object and runs it. Not judged where T may have refused or held it for capacity: in a run of small nodes
 //    (the header's nodeOptions), or when it ended within SLACK_MS of its deadline (followed, and
 //    waiting in T's queue);
 //  - invoked after t1 + D (the window over whatever the commit time), or after S restarted (a
