@@ -18,6 +18,8 @@ export interface HeartbeatNode {
 export class Heartbeat {
   /** When the heartbeat last ran: a late one tells the node its own loop stalled. */
   private lastTickAt = 0;
+  /** The last tick came after a stall: this one does not judge silence either. */
+  private stalledBefore = false;
   private timer?: TimerId;
 
   constructor(
@@ -47,8 +49,13 @@ export class Heartbeat {
     // next tick, once that is read, so a node never blames a peer for its own stall; a peer that
     // really went silent is still found out within the liveness deadline plus one interval.
     const stalled = now - this.lastTickAt > 2 * node.timings.heartbeatIntervalMs;
+    // Nor does the tick after it judge: the first ping after a stall is answered a turn later (the
+    // memory transport delivers on the next turn, and the answer on the one after), and a loaded
+    // machine may run the next tick before that turn. The tick after that has heard the answer.
+    const judge = !stalled && !this.stalledBefore;
+    this.stalledBefore = stalled;
     this.lastTickAt = now;
-    for (const link of this.membership.otherLinks()) link.tick(now, !stalled);
-    if (!stalled) this.serving.checkLiveness(now);
+    for (const link of this.membership.otherLinks()) link.tick(now, judge);
+    if (judge) this.serving.checkLiveness(now);
   }
 }
