@@ -18,6 +18,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Driver } from '../src/driver/types.ts';
 import { DEFAULT_CALL_TIMEOUT_MS } from './records.ts';
 import { FrameReader, quote, type Frame } from './frames.ts';
+import { runtimeEnv } from '../src/harness/runtime-env.ts';
 import { checkParams, checkResult, mismatchLine, prepareWireSchema } from './wire-schema.ts';
 import { WIRE_PROTOCOL_VERSION } from '../src/driver/schema/methods.ts';
 import { killGroup } from '../src/harness/process-group.ts';
@@ -120,7 +121,7 @@ class Peer {
   ) {
     // A process group of its own (detached), so that the implementation and everything it started
     // can be killed together.
-    this.child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: runtimeEnv() });
     this.child.on('error', (e) => this.fail(new WireError(`could not run "${command}": ${e.message}`)));
     // The leader is gone: whatever it left in its group goes too, so its pipes close.
     this.child.on('exit', () => {

@@ -12,6 +12,7 @@ import { keepForScenario } from '../../src/driver/scenario-log.ts';
 import { freeze, thaw } from '../../src/harness/freeze.ts';
 import { freezeGroup, groupGone, killGroup, thawGroup } from '../../src/harness/process-group.ts';
 import { stdioOf, strays } from '../../src/harness/stdio-holders.ts';
+import { runtimeEnv } from '../../src/harness/runtime-env.ts';
 
 /** A failure of one node's process or of the conversation with it; one line. */
 export class NodeProgramError extends Error {}
@@ -66,7 +67,7 @@ export class NodeChild {
     private readonly onArrival: (a: Arrival) => void,
   ) {
     // detached: a group of its own, so that SIGKILL and SIGSTOP reach whatever the command started.
-    this.child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: runtimeEnv() });
     this.child.stdin!.on('error', () => {}); // reported through 'exit'
     living.add(this);
     this.exited = new Promise((resolve) => {

@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runtimeEnv } from '../../src/harness/runtime-env.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const NODE_MAIN = join(ROOT, 'impl-reference/node/main.ts');
@@ -48,20 +49,9 @@ export async function nodeCommand(): Promise<string[]> {
   return [process.execPath, ...extra, ...(await built)];
 }
 
-/**
- * The environment of a node process: this one's, less the tsx loader that cucumber's workers get
- * through NODE_OPTIONS (src/run/suite.ts). Inherited, it made every node register tsx's module
- * hooks, which run in a thread of their own, and route its whole bundle through them: in a CPU
- * profile of the nodes of 13 scenarios, module hooks and the CommonJS lexer took more CPU than
- * everything the nodes did after they started. A node started through tsx names it on its own
- * command line.
- */
+/** The environment of a node process: the kit's, less its tsx loader (src/harness/runtime-env.ts). */
 export function nodeEnv(): NodeJS.ProcessEnv {
-  const options = (process.env.NODE_OPTIONS ?? '').replace(/(^|\s)--(import|require)[= ]tsx(?=\s|$)/g, ' ').trim();
-  const env = { ...process.env };
-  if (options) env.NODE_OPTIONS = options;
-  else delete env.NODE_OPTIONS;
-  return env;
+  return runtimeEnv();
 }
 
 async function bundle(): Promise<string[]> {
