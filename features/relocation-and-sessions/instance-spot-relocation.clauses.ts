@@ -28,6 +28,13 @@ export const clauses: Clause[] = [
     checks: on(INSTANCE_RELOCATION, ISR_TARGET_DIED, 'the request ends with failure Unavailable', 'messages with Instance intent to Instance Spot "i1" from A and B keep ending Unavailable for an owner lease, and none runs'),
   },
 
+  // R-INST-2: Creating, or Ready with the first message not yet restored: the same generation is continued or cancelled from the stored record and first message, no new incarnation
+  {
+    id: 'R-INST-2.4', lines: [83], words: 'Creating, or Ready with the first message not yet restored | Uses the stored creation record and first message to continue or cancel creation of the same ObjectGeneration.',
+    says: 'a relocation requested while the first activation is under way does not take the Creating record away from it: the activation ends in one Ready incarnation, under the node the relocation result names, its first message answered',
+    checks: on(INSTANCE_RELOCATION, "A relocation requested while an Instance Spot's first activation is under way leaves one Ready incarnation", 'the first message ends with a reply from B', "the record of \"i2\" stays owned by the node the relocation's result names", 'the factory runs of "i2" were "B:1"'),
+  },
+
   // R-INST-6: during or after a planned relocation the same object and generation move to the target, treated as neither cold activation nor crash failover
   {
     id: 'R-INST-6.1', lines: [87], words: 'A planned Relocate is in progress or finished | Moves the same object and ObjectGeneration to the target per the relocation contract.',

@@ -36,3 +36,19 @@ Feature: Relocating an Instance Spot is neither cold activation nor crash failov
     And the handler ran exactly once
     And the factory runs of "i1" were "B:1"
     And the record of "i1" becomes Ready, owned by C, generation 1, on the 1,000 ms cutover fallback
+
+  # A relocation moves a running object (section 5: "the running source and the selected target hand
+  # off state"); an Instance Spot whose first activation is still under way is Creating, and what
+  # continues or cancels it is creation recovery (4.4), which "doesn't apply to ... host relocation".
+  # Whatever the relocation answers, the activation ends in one Ready incarnation, owned by the node
+  # the relocation's result names, its first message answered.
+  @R-INST-2 @objects @instance-spots @relocation
+  Scenario: A relocation requested while an Instance Spot's first activation is under way leaves one Ready incarnation
+    When A sends Instance Spot "i2" the first message with Instance intent, activating on B, whose factory is held on gate "f"
+    And the factory of "i2" has started on B
+    And A relocates "i2" to C
+    And the relocation has ended
+    And the gate "f" is released
+    Then the first message ends with a reply from B
+    And the record of "i2" stays owned by the node the relocation's result names
+    And the factory runs of "i2" were "B:1"

@@ -59,6 +59,16 @@ export const clauses: Clause[] = [
     says: 'a followed message the target accepted, then the connection to it lost: it ends failed with an ErrorKind and runs only where it was accepted',
     checks: on(FOLLOW, "A followed message accepted by the target, then the previous owner's connection to it is lost: failed, not followed again", 'the request ends with failure Unavailable', 'the handler ran exactly once, on C'),
   },
+  {
+    id: 'R-OBJ-3.10', lines: [65], words: W_FOLLOW_DURATION,
+    says: 'the delivery path is kept for the duration, not for one message: a second message within MessageFollowDuration is followed to the committed target too',
+    checks: on(FOLLOW, 'The previous owner follows every message it receives within MessageFollowDuration, not only the first', 'the request ends with a reply from B', 'the request ran on C'),
+  },
+  {
+    id: 'R-OBJ-3.11', lines: [65], words: 'Right after the owner changes via a planned relocation, the previous owner can deliver a message it already received to the committed target.',
+    says: 'a source that learned of the owner change from the Store (no cutover answer) follows right after the change, and no longer than MessageFollowDuration from the change',
+    checks: on(FOLLOW, 'A source that learned of the owner change from the Store follows for MessageFollowDuration from the change', 'the request ends with a reply from B', 'the request ran on C', 'the request ends with failure Unavailable', 'the handler never ran for the request'),
+  },
 
   // R-REL-6: source or target dies mid-relocation: no other target, no resume after restart, no rollback to the source
   {

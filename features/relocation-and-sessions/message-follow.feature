@@ -139,3 +139,38 @@ Feature: Message Follow follows a committed move, for MessageFollowDuration only
     And the gate "g" is released
     Then the request ends with failure Unavailable
     And the handler ran exactly once, on C
+
+  # The source may learn of the owner change late: here it cannot submit the cutover, so the target
+  # commits on its 1,000 ms fallback (line 99) and the source reads the change from the Store. Message
+  # Follow is still kept "right after the owner changes" (line 65): from the change, for
+  # MessageFollowDuration, not from when the source heard of it, and not shorter either.
+  @R-OBJ-3 @objects @relocation @failpoint:relocation.cutover-submit-fails @assumption:errorkinds-the-chapter-does-not-name
+  Scenario: A source that learned of the owner change from the Store follows for MessageFollowDuration from the change
+    Given MessageFollowDuration is 1000 ms
+    And a RouteMesh "m1" with nodes A, B and C
+    And actor "a1" is Ready on B
+    And the source B cannot submit the cutover
+    When B relocates "a1" to C
+    Then the relocation ends with a reply from B
+    When A sends actor "a1" a message, still through B
+    Then the request ends with a reply from B
+    And the request ran on C
+    When MessageFollowDuration has passed
+    And A sends actor "a1" another message, still through B
+    Then the request ends with failure Unavailable
+    And the handler never ran for the request
+
+  # The path is kept for the duration, not for one message: following a message does not use it up,
+  # and the duration counts from the owner change, not from the last message followed.
+  @R-OBJ-3 @objects @relocation
+  Scenario: The previous owner follows every message it receives within MessageFollowDuration, not only the first
+    Given MessageFollowDuration is 30000 ms
+    And a RouteMesh "m1" with nodes A, B and C
+    And actor "a1" is Ready on B
+    And "a1" was relocated from B to C
+    When A sends actor "a1" a message, still through B
+    Then the request ends with a reply from B
+    And the request ran on C
+    When A sends actor "a1" another message, still through B
+    Then the request ends with a reply from B
+    And the request ran on C

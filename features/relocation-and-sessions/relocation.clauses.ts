@@ -29,8 +29,11 @@ export const clauses: Clause[] = [
   // V08: Destroy/Close, membership changes, relocation and creation recovery are refused on an ObjectGeneration mismatch
   {
     id: 'V08.3', lines: [149], words: 'Destroy/Close, membership, relocation, and creation recovery check that the ObjectGeneration matches.',
-    says: 'a relocation naming another generation is rejected GenerationMismatch and leaves the record unchanged',
-    checks: on(RELOCATION, 'A relocation naming another generation is rejected', 'the relocation ends with failure GenerationMismatch', 'the record of "a1" is unchanged'),
+    says: 'a relocation naming another generation is rejected GenerationMismatch and leaves the record unchanged; naming the current one, the object moves',
+    checks: [
+      ...on(RELOCATION, 'A relocation naming another generation is rejected', 'the relocation ends with failure GenerationMismatch', 'the record of "a1" is unchanged'),
+      ...on(RELOCATION, 'A relocation naming the current generation is carried out', 'the relocation ends with a reply from B', 'the record of "a1" is Ready, owned by C, generation 1'),
+    ],
   },
 
   // V13: the source is kept only on an explicit failure before relay-ready is accepted; any later failure never rolls back, whatever cutover-submit returned
@@ -235,5 +238,10 @@ export const clauses: Clause[] = [
     id: 'R-REL-7.1', lines: [87], words: 'Moves the same object and ObjectGeneration to the target per the relocation contract.',
     says: "an Actor's owner change keeps its ObjectGeneration",
     checks: on(RELOCATION, REL_OUTLINE, 'the record of "a1" <record>'),
+  },
+  {
+    id: 'R-REL-7.3', lines: [87], words: 'Moves the same object and ObjectGeneration to the target per the relocation contract.',
+    says: 'an object relocated away and back is relocated again from the same source, keeping its generation (a source is not left refusing its later relocations)',
+    checks: on(RELOCATION, 'An object relocated away and back can be relocated again, keeping its generation', 'the relocation ends with a reply from B', 'the record of "a1" is Ready, owned by C, generation 1'),
   },
 ];

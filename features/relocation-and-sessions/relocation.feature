@@ -191,3 +191,21 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     When A relocates "z1" to C
     Then the relocation ends with failure NotFound
     And the record of "z1" is unchanged
+
+  # A relocation is over once it ended: the node it left may move the object again when it owns it
+  # again (line 95: "Relocate is a planned action"; each keeps the generation, line 87).
+  @R-REL-7 @objects @relocation
+  Scenario: An object relocated away and back can be relocated again, keeping its generation
+    Given "a1" was relocated from B to C
+    And "a1" was relocated from C to B
+    When A relocates "a1" to C
+    Then the relocation ends with a reply from B
+    And the record of "a1" is Ready, owned by C, generation 1
+
+  # The generation check guards a relocation, it does not forbid one: naming the current generation,
+  # the object moves (a runtime that rejects every relocation naming a generation fails here).
+  @V08 @objects @relocation
+  Scenario: A relocation naming the current generation is carried out
+    When A relocates "a1" to C, naming generation 1
+    Then the relocation ends with a reply from B
+    And the record of "a1" is Ready, owned by C, generation 1

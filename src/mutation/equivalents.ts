@@ -315,6 +315,104 @@ const CREATING_HAS_OWNER =
 const NEVER_GIVES_UP =
   "The mutant goes on re-reading an unclear change while the Store does not answer, past StoreFailureGrace (or a millisecond later than the reference), instead of giving up with the Store error: the change is still never guessed and never repeated over a newer version (R-STO-1), and the operation waiting on it still ends once, at its deadline if not before. The chapter asks the re-read and confirmation (7: \"re-reads the record with the same key and the StoreVersion first used, confirms whether the change applied, and only retries the same Store operation if needed\"); it sets no time after which to stop.";
 
+// ---- the relocation area -------------------------------------------------------------------------
+const RELOC_MAIN = 'impl-reference/relocation/relocation.ts';
+const RELOC_RULES = 'impl-reference/relocation/relocation-rules.ts';
+const RELOC_SIDE = 'impl-reference/relocation/side.ts';
+const RELOC_SOURCE = 'impl-reference/relocation/source.ts';
+const RELOC_TARGET = 'impl-reference/relocation/target.ts';
+const RELOC_RECORD = 'impl-reference/kernel/relocation-record.ts';
+
+const RELOCATION_KEYS =
+  "Where the runtime keeps its relocation records in the Store is its own layout: every writer and reader of them goes through these functions (relocation.ts setStage, source.ts:39, target.ts:82 through relocationKey; the harness's view, harness/store-views.ts latestRelocation, lists relocationsOf(objectId), keeps the records naming that object and takes the latest started), so the mutant moves every relocation record to other keys consistently, and no key of an authority record (`obj/...`) is written by them. The chapter has no rule on the Relocation Store's layout (Complete Host Relocation Flow's, which the kit does not have). (With an empty prefix the harness's list also returns the object's authority record, which has no startedAt and sorts before every relocation.)";
+
+const NOTHING_RESUMED =
+  "resumeAfterRestart() only awaits the rule afterRestart, which in the reference is `async () => {}` (relocation-rules.ts): a restarted process resumes nothing either way (R-REL-6, V14), and the node's start (runtime.ts:97) awaits one promise less.";
+
+const STOPPED_NODE =
+  "stopAll() runs only when the MeshNode ends (mesh-node.ts end(): crash, shutdown, vanish), which sets its life to 'dead' for good (a restart builds a new MeshNode, ObjectHost and Relocations). A dead node runs no work (dispatch.ts runUnguarded returns at `!node.alive`), so nothing reads forwarding, prepared or relocating again; a fallback timer left armed fires commit(), whose doCommit returns at `!side.ctx.alive()` (target.ts:78) before it reads or writes anything; an in-process dead node is severed besides (harness/in-process-node.ts). Cleared or not, nothing changes.";
+
+const TRIED_UNREAD =
+  "`tried` (the targets already tried) is read only by the rules prepareFailed and targetLostBeforeCommit, and the reference's are `() => fail('RelocationFailed')` (relocation-rules.ts): only the kit mutant relocation-tries-another-target reads it.";
+
+const NOT_CONFIRMED_RULE =
+  "The reference's relocation rule cutoverNotConfirmed is `() => undefined` (relocation-rules.ts): it reads none of its arguments and `undone` is always undefined, so `if (undone)` is false in every run (the source then waits for the owner change, as R-REL-2 and R-REL-5 ask).";
+
+const AFTER_LIFECYCLE_RULE =
+  "The reference's relocation rule afterLifecycleFailure is `() => undefined` (relocation-rules.ts): `undone` is always undefined and `if (undone)` false in every run, as the mutant makes it (R-REL-4: no rollback, only a retry here).";
+
+const NO_PREPARE_ACTIVATION =
+  "The reference's relocation rule relayedIntoPrepared is `() => undefined` (relocation-rules.ts): `activating` is undefined (or, under `p || ...` and `true`, the Prepared or `true`, neither a thenable), so awaiting it or not is one microtask on a value already there, which no timer, message or other operation can come between; the letter is posted the same.";
+
+const CONTINUES_ALONE =
+  "The reference's relocation rule continuesAlone is `() => true` (relocation-rules.ts): `!(await ...)` is false whenever it is asked, so the commit goes on whether the test is skipped, asked on every commit, or asked for another `how` (an empty `how` is read by nothing else: doCommit reads `how` only here); asking it costs one awaited microtask on a value already there.";
+
+const FAILURE_KIND_UNREAD =
+  "This failure is the answer to the source's relocation-prepare or relocation-cutover work (or to the fallback timer, which drops it, target.ts:29): the source reads only its `ok` (rule isRelayReady `!!reply?.ok`, and `committed?.ok`, source.ts:92), never its ErrorKind; the relocation's own result is decided by the source's rules. Empty, the ErrorKind changes nothing.";
+
+const REPLY_UNREAD =
+  "The value of this ok answer is read by nothing: the source reads only `ok` of a relay-ready (rule isRelayReady) and voids the cancel's answer (source.ts:54); of a cutover it reads `ok` and committedAfterReceiptMs, which cutover() adds itself (target.ts:62) after spreading this value.";
+
+const DEAD_NODE_COMMIT =
+  "doCommit finds its process dead only when the node died meanwhile (a crash or shutdown while a fallback or cutover was under way). A dead in-process node is severed (harness/in-process-node.ts: its Store calls never return, its evidence takes no more lines), a process node has SIGKILLed itself, and runWork answers nothing for a dead node (dispatch.ts:67): going on past this check writes nothing and answers nobody.";
+
+const RECORD_ALWAYS_THERE =
+  "The object's authority record is always there when the source reads it here: it read it Ready at the start of this relocation (source.ts:34) and the Store never deletes a record (a Close writes Missing, still a record; records.ts), so `rec` is never null and the optional chaining never short-circuits.";
+
+const RELOCATION_RECORD_THERE =
+  "The relocation record is always there when the target reads it: the source writes it (stage preparing, source.ts:39) before it sends the prepare, and no record is ever deleted: `relCur.value` is never null.";
+
+const PASSED_DEFINED =
+  "The reference's rule recordRelayReady is `side.setStage(rel, 'relay-ready-accepted')` (relocation-rules.ts), which returns the new record (relocation.ts setStage: an object) or throws: `passed` is never undefined, so the test is false in every run.";
+
+const VALUE_NEVER_NULL =
+  "A cutover answered ok carries an object value in every reference run (doCommit answers `ok({ committed: true })`, and cutover() `ok({ ...r.value, committedAfterReceiptMs })`): `r.value` is never null, so the optional chaining never short-circuits.";
+
+const DEAD_WHEN_UNDEFINED =
+  "commit() resolves undefined only when doCommit found the process dead or crashed it (target.ts:78, 101-103); cutover() then throws where it returned undefined, and its caller, runWork (dispatch.ts:67), answers nothing for a dead process either way. commit() never resolves undefined for a live one.";
+
+const COMMITTED_AT_SET =
+  "When the commit answered ok, `p` is the Prepared the commit ran on (cutover() reads prepared.get(relocationId) before calling commit(), which answers fail('Unavailable') when there is none, and a relocation ID names one Prepared: it is a fresh UUID, source.ts:38) and doCommit set its committedAt (line 97) before it answered ok (line 112): `p?.committedAt !== undefined` is true whenever `r?.ok` is.";
+
+const NO_PREPARED_NO_FALLBACK =
+  "commit() finds no Prepared only for a cutover that comes after its Prepared was deleted (done, discarded or cancelled); the fallback timer never calls it then, as every deletion clears it first (cancel, stopAll, and commit itself before doCommit, which is where discard runs). For that cutover, the TypeError the mutant throws (`p.fallback`) is caught by runWork (dispatch.ts:67), which answers fail('Unavailable') while the process lives: the same answer, whose ok alone the source reads.";
+
+const FALLBACK_ALWAYS =
+  "The reference's rule fallbackAfterMs is `(timings) => timings.cutoverFallbackMs` (relocation-rules.ts), a number in every node's timings (node/config.ts): `fallbackMs !== undefined` is true in every run; only the kit mutant no-cutover-fallback gives undefined.";
+
+const RELAY_WITHOUT_GUARD =
+  "A relay that finds neither a Prepared nor a hosted instance goes on to `side.ctx.post`, which answers fail('Unavailable') when the object is not hosted (object-host.ts: `?? Promise.resolve(fail('Unavailable'))`), the same answer the guard gives; `p && ...` skips the rule for an absent Prepared, and a hosted object is posted to either way.";
+
+const LET_GO_ALWAYS =
+  "Every forwarding entry the reference makes carries letGo (source.ts:72 sets it from holdDispatch; only the kit's relocation mutants make entries without one): `f.letGo` is never undefined.";
+
+const HELD_INSTANCE_IDLE =
+  "The instance that moved away stays hosted on the source, but does nothing and is reached by nothing: its mailbox is held (holdDispatch) and its timer cleared (the host rule heldInstanceStopsTimer is `() => true`); a message or Session relay for it is taken by the forwarding entry first (object-host.ts message() and relay() call follow() before the instance), which stays until the object is relocated back here, and then the prepare replaces the instance (host() disposes the one it replaces, object-host.ts); a relocation from here is refused on the forwarding entry (source.ts:22); a Close or membership change is refused (the record names the new owner, closing.ts); after a Store outage it is disposed (reconfirmOwners, the record no longer names this node). No run sees it.";
+
+const FOLLOW_BOUNDARY =
+  "At `now === until` the mutant follows one more millisecond. `until` is counted from an instant no later than the owner change (follow.ts committedAt: `changedNoLaterThan`, a lower bound of the change), so `now <= until` still never follows later than MessageFollowDuration after the change: R-OBJ-3's duration holds either way, and whether its last instant is in or out the chapter does not say.";
+
+const CANCEL_ON_FALLBACK =
+  "A cancel finds something prepared only when the target prepared and the source did not get its relay-ready answer (lost, or after the prepare's deadline): in the reference an explicit prepare failure prepares nothing (target.ts:18 answers before prepareInstance). The source has written stage cancelled before it sends the cancel (source.ts:53-54), so a Prepared the cancel leaves behind is discarded by its own fallback at the latest, 1,000 ms after the prepare: doCommit reads the relocation record, finds it not relay-ready-accepted and discards the instance and its temporary queue (target.ts:84, discard), and a message taken meanwhile into that queue gets no result from it (the discard closes the mailbox) and runs nowhere. R-REL-1 asks that they be discarded and the source kept, which holds; the chapter names no time for the discard, and the source's answer does not wait for it.";
+
+const STAGE_NAME =
+  "The name written for this stage is read by nothing in the runtime (the target reads only whether the stage is relay-ready-accepted, target.ts:84), and the chapter names no stage but the relay-ready boundary and the commit (\"The detailed stages and result are defined by Complete Host Relocation Flow §1.1\", which the kit does not have); the kit's steps wait for relay-ready-accepted and committed only.";
+
+const NO_ANSWER_THROWS =
+  "A prepare with no answer at all (its target down or unreachable) makes the mutant throw a TypeError in toTarget before the boundary: runWork (dispatch.ts:67) answers the relocation fail('Unavailable') instead of RelocationFailed, the stage stays preparing (no cancelled) and no cancel is sent. Nothing was held or handed over yet (holdDispatch comes after, source.ts:64), so the source keeps the object, its queue and membership; a target that did prepare discards it on its fallback, the stage not being relay-ready-accepted (target.ts:84). R-REL-1 holds; the ErrorKind (docs/assumptions.md, \"ErrorKinds the chapter does not name\") and the stage names (Complete Host Relocation Flow's) are not the chapter's.";
+
+const FOLLOW_FROM_SENDING =
+  "Message Follow is then counted from an earlier instant that is still no later than the owner change (the source's clock before it sent the cutover, or that less the target's report), instead of the sending plus the delay the target reports: the source never follows longer than MessageFollowDuration after the change, and its path is shorter by at most the cutover's own time. The reference itself counts from a lower bound of the change (follow.ts committedAt), as no clock is shared; the chapter's \"right after the owner changes\" (4.2) sets no finer instant, and the kit's checks of the duration allow the scheduling tolerance.";
+
+const RELAY_WAIT_UNBOUNDED =
+  "relayWaitMs then gives no number, and the source's own wait for a relayed message's answer has no limit (an Operation whose deadline is NaN never times out): the operation of the caller waiting for that message still ends at its own deadline, as the reference's note says (side.ts: \"The caller's own deadline still ends the operation at the caller\"), and the message runs or not on the target exactly as before. How long a runtime waits internally the chapter does not say.";
+
+const REPLY_LOST_ALWAYS =
+  "Every relocation then loses the Store's reply to the source's relay-ready record (the change applies, its answer is lost), not only under the failpoint: the source re-reads it and finds its write there (R-STO-1; the reference's authority rules), and goes on as in the reference, one read later. A Store that loses a reply is a fault every runtime must take (7, R-STO-1); the chapter asks the re-read, which happens.";
+
+const LIFECYCLE_EVENT_NAME =
+  "The name the runtime gives the lifecycle callback's event goes only to the kit's test application (node/app.ts, the kit's instrument, which journals it); the chapter names no lifecycle events (the Framework API's), and the kit's steps read whether the callback ran on the target and succeeded, not its name.";
+
 export const EQUIVALENTS: Equivalent[] = [
   // ---- channel/caller.ts ----------------------------------------------------------------------
   { kind: 'conforming', file: CALLER, line: 71, mutator: 'ConditionalExpression', original: 'if (!channel)', replacement: 'false', why: 'A request on a ChannelName no node serves: the chapter names results for node direct only (3.1, last paragraph); the channel case is Interaction Model §3 / Framework API §13, which the kit does not have.' },
@@ -587,4 +685,69 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'conforming', file: AUTHORITY, line: 53, mutator: 'ConditionalExpression', original: "if (!(e instanceof StoreUnavailableError) || opts.clock.now() >= giveUpAt) throw e;", replacement: "false", why: NEVER_GIVES_UP },
   { kind: 'conforming', file: AUTHORITY, line: 53, mutator: 'LogicalOperator', original: "if (!(e instanceof StoreUnavailableError) || opts.clock.now() >= giveUpAt) throw e;", replacement: "!(e instanceof StoreUnavailableError) && opts.clock.now() >= giveUpAt", why: NEVER_GIVES_UP },
   { kind: 'conforming', file: AUTHORITY, line: 53, mutator: 'EqualityOperator', original: "if (!(e instanceof StoreUnavailableError) || opts.clock.now() >= giveUpAt) throw e;", replacement: "opts.clock.now() > giveUpAt", why: NEVER_GIVES_UP },
+  // ---- the relocation area (issue 25): relocation/*.ts, kernel/relocation-record.ts ---------------
+  { kind: 'conforming', file: RELOC_RECORD, line: 22, mutator: 'StringLiteral', original: 'export const relocationsOf = (objectId: string) =>', replacement: '``', why: RELOCATION_KEYS },
+  { kind: 'conforming', file: RELOC_RECORD, line: 22, mutator: 'ArrowFunction', original: 'export const relocationsOf = (objectId: string) =>', replacement: '() => undefined', why: RELOCATION_KEYS },
+  { kind: 'conforming', file: RELOC_RECORD, line: 23, mutator: 'StringLiteral', original: "export const RELOCATION_PREFIX = 'rel/';", replacement: '""', why: RELOCATION_KEYS },
+  { kind: 'conforming', file: RELOC_RULES, line: 117, mutator: 'OptionalChaining', original: 'isRelayReady: (reply) => !!reply?.ok,', replacement: 'reply.ok', why: NO_ANSWER_THROWS },
+  { kind: 'equivalent', file: RELOC_RULES, line: 142, mutator: 'OptionalChaining', original: 'letGoMovedInstance: (_side, _objectId, f) => f.letGo?.(),', replacement: 'f.letGo()', why: LET_GO_ALWAYS },
+  { kind: 'equivalent', file: RELOC_RULES, line: 142, mutator: 'ArrowFunction', original: 'letGoMovedInstance: (_side, _objectId, f) => f.letGo?.(),', replacement: '() => undefined', why: HELD_INSTANCE_IDLE },
+  { kind: 'conforming', file: RELOC_RULES, line: 144, mutator: 'EqualityOperator', original: 'stillFollowing: (now, until) => now < until,', replacement: 'now <= until', why: FOLLOW_BOUNDARY },
+  { kind: 'conforming', file: RELOC_MAIN, line: 83, mutator: 'BlockStatement', original: 'cancel(relocationId: string): WorkResult {', replacement: '{}', why: CANCEL_ON_FALLBACK },
+  { kind: 'equivalent', file: RELOC_MAIN, line: 102, mutator: 'BlockStatement', original: 'async resumeAfterRestart(): Promise<void> {', replacement: '{}', why: NOTHING_RESUMED },
+  { kind: 'equivalent', file: RELOC_MAIN, line: 108, mutator: 'BlockStatement', original: 'stopAll(): void {', replacement: '{}', why: STOPPED_NODE },
+  { kind: 'conforming', file: RELOC_SIDE, line: 103, mutator: 'BlockStatement', original: 'export function relayWaitMs(side: Relocator): number {', replacement: '{}', why: RELAY_WAIT_UNBOUNDED },
+  { kind: 'conforming', file: RELOC_SOURCE, line: 38, mutator: 'StringLiteral', original: "stage: 'preparing', writeId: ''", replacement: '""', why: STAGE_NAME },
+  { kind: 'equivalent', file: RELOC_SOURCE, line: 38, mutator: 'StringLiteral', original: "stage: 'preparing', writeId: ''", replacement: '"Stryker was here!"', why: WRITE_ID },
+  { kind: 'equivalent', file: RELOC_SOURCE, line: 40, mutator: 'ArrayDeclaration', original: 'return toTarget(side, rel, kind, []);', replacement: '["Stryker was here"]', why: TRIED_UNREAD },
+  { kind: 'conforming', file: RELOC_SOURCE, line: 53, mutator: 'StringLiteral', original: "await side.setStage(rel, 'cancelled');", replacement: '""', why: STAGE_NAME },
+  { kind: 'conforming', file: RELOC_SOURCE, line: 54, mutator: 'ObjectLiteral', original: "void side.ctx.sendWork(rel.target, { type: 'relocation-cancel', relocationId: rel.id }", replacement: '{}', why: CANCEL_ON_FALLBACK },
+  { kind: 'conforming', file: RELOC_SOURCE, line: 54, mutator: 'StringLiteral', original: "void side.ctx.sendWork(rel.target, { type: 'relocation-cancel', relocationId: rel.id }", replacement: '""', why: CANCEL_ON_FALLBACK },
+  { kind: 'conforming', file: RELOC_SOURCE, line: 60, mutator: 'ConditionalExpression', original: "if (side.ctx.takeFailpoint('relocation.relay-ready-record-reply-lost')) side.ctx.store.loseNextReply();", replacement: 'true', why: REPLY_LOST_ALWAYS },
+  { kind: 'equivalent', file: RELOC_SOURCE, line: 66, mutator: 'ConditionalExpression', original: "if (!passed) return fail('RelocationFailed');", replacement: 'false', why: PASSED_DEFINED },
+  { kind: 'equivalent', file: RELOC_SOURCE, line: 86, mutator: 'OptionalChaining', original: 'const after = r?.ok ? (r.value as { committedAfterReceiptMs?: unknown } | null)?.committedAfterReceiptMs : undefined;', replacement: '(r.value as {\n  committedAfterReceiptMs?: unknown;\n} | null).committedAfterReceiptMs', why: VALUE_NEVER_NULL },
+  { kind: 'conforming', file: RELOC_SOURCE, line: 87, mutator: 'ConditionalExpression', original: "if (typeof after === 'number') changedNoLaterThan = sentAt + after;", replacement: 'false', why: FOLLOW_FROM_SENDING },
+  { kind: 'conforming', file: RELOC_SOURCE, line: 87, mutator: 'StringLiteral', original: "if (typeof after === 'number') changedNoLaterThan = sentAt + after;", replacement: '""', why: FOLLOW_FROM_SENDING },
+  { kind: 'conforming', file: RELOC_SOURCE, line: 87, mutator: 'ArithmeticOperator', original: "if (typeof after === 'number') changedNoLaterThan = sentAt + after;", replacement: 'sentAt - after', why: FOLLOW_FROM_SENDING },
+  { kind: 'equivalent', file: RELOC_SOURCE, line: 95, mutator: 'BooleanLiteral', original: 'const undone = side.rules.cutoverNotConfirmed(side, rel, !submitFails);', replacement: 'submitFails', why: NOT_CONFIRMED_RULE },
+  { kind: 'equivalent', file: RELOC_SOURCE, line: 96, mutator: 'ConditionalExpression', original: 'if (undone) return undone;', replacement: 'false', why: NOT_CONFIRMED_RULE },
+  { kind: 'conforming', file: RELOC_SOURCE, line: 113, mutator: 'ObjectLiteral', original: 'return ok({ objectId: rel.objectId, generation: rel.generation, owner: rel.target });', replacement: '{}', why: REPLY_CONTENT },
+  { kind: 'equivalent', file: RELOC_SOURCE, line: 133, mutator: 'OptionalChaining', original: 'if (rec?.owner === rel.target || side.ctx.clock.now() >= end || !side.ctx.alive()) return { owner: rec?.owner, notBefore };', replacement: 'rec.owner', why: RECORD_ALWAYS_THERE },
+  { kind: 'conforming', file: RELOC_SOURCE, line: 133, mutator: 'EqualityOperator', original: 'if (rec?.owner === rel.target || side.ctx.clock.now() >= end || !side.ctx.alive()) return { owner: rec?.owner, notBefore };', replacement: 'side.ctx.clock.now() > end', why: "At `now === end` the source reads the authority record once more (one more backoff) before it gives up waiting for the owner change: the source is still never restored and no other target is tried (R-REL-2, V14); the chapter sets no time for this wait, and the relocation still ends at its own deadline at the latest." },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 18, mutator: 'StringLiteral', original: "if (side.ctx.takeFailpoint('relocation.fail-before-relay-ready')) return fail('RelocationFailed');", replacement: '""', why: FAILURE_KIND_UNREAD },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 29, mutator: 'ConditionalExpression', original: "if (fallbackMs !== undefined) p.fallback = side.ctx.clock.setTimeout(() => void commit(side, rel.id, 'fallback')", replacement: 'true', why: FALLBACK_ALWAYS },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 29, mutator: 'StringLiteral', original: "if (fallbackMs !== undefined) p.fallback = side.ctx.clock.setTimeout(() => void commit(side, rel.id, 'fallback')", replacement: '""', why: CONTINUES_ALONE },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 31, mutator: 'ObjectLiteral', original: 'return ok({ relayReady: true });', replacement: '{}', why: REPLY_UNREAD },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 31, mutator: 'BooleanLiteral', original: 'return ok({ relayReady: true });', replacement: 'false', why: REPLY_UNREAD },
+  { kind: 'conforming', file: RELOC_TARGET, line: 34, mutator: 'BlockStatement', original: 'export function cancel(side: RuledSide, relocationId: string): WorkResult {', replacement: '{}', why: CANCEL_ON_FALLBACK },
+  { kind: 'conforming', file: RELOC_TARGET, line: 36, mutator: 'ConditionalExpression', original: 'if (p && !p.committing) {', replacement: 'true', why: `${CANCEL_ON_FALLBACK} A cancel that finds no Prepared makes the mutant throw (\`p.fallback\`), which runWork answers with a failure the source does not read (it voids the cancel's answer); one that finds its commit under way discards what that commit would have discarded itself (the stage is cancelled).` },
+  { kind: 'conforming', file: RELOC_TARGET, line: 36, mutator: 'ConditionalExpression', original: 'if (p && !p.committing) {', replacement: 'false', why: CANCEL_ON_FALLBACK },
+  { kind: 'conforming', file: RELOC_TARGET, line: 36, mutator: 'LogicalOperator', original: 'if (p && !p.committing) {', replacement: 'p || !p.committing', why: `${CANCEL_ON_FALLBACK} A cancel that finds no Prepared makes the mutant throw (\`p.committing\`), which runWork answers with a failure the source does not read; one that finds its commit under way discards what that commit would have discarded itself (the stage is cancelled).` },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 41, mutator: 'ObjectLiteral', original: 'return ok({ cancelled: true });', replacement: '{}', why: REPLY_UNREAD },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 41, mutator: 'BooleanLiteral', original: 'return ok({ cancelled: true });', replacement: 'false', why: REPLY_UNREAD },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 46, mutator: 'ConditionalExpression', original: "if (!p && !side.ctx.hosted(objectId)) return fail('Unavailable');", replacement: 'false', why: RELAY_WITHOUT_GUARD },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 46, mutator: 'BooleanLiteral', original: "if (!p && !side.ctx.hosted(objectId)) return fail('Unavailable');", replacement: 'p', why: RELAY_WITHOUT_GUARD },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 48, mutator: 'ConditionalExpression', original: 'const activating = p && side.rules.relayedIntoPrepared(side, p);', replacement: 'true', why: NO_PREPARE_ACTIVATION },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 48, mutator: 'ConditionalExpression', original: 'const activating = p && side.rules.relayedIntoPrepared(side, p);', replacement: 'false', why: NO_PREPARE_ACTIVATION },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 48, mutator: 'LogicalOperator', original: 'const activating = p && side.rules.relayedIntoPrepared(side, p);', replacement: 'p || side.rules.relayedIntoPrepared(side, p)', why: NO_PREPARE_ACTIVATION },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 49, mutator: 'ConditionalExpression', original: 'if (activating) await activating;', replacement: 'true', why: NO_PREPARE_ACTIVATION },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 49, mutator: 'ConditionalExpression', original: 'if (activating) await activating;', replacement: 'false', why: NO_PREPARE_ACTIVATION },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 60, mutator: 'StringLiteral', original: "const r = await commit(side, relocationId, 'cutover');", replacement: '""', why: CONTINUES_ALONE },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 62, mutator: 'OptionalChaining', original: 'if (r?.ok && p?.committedAt !== undefined) return ok(', replacement: 'r.ok', why: DEAD_WHEN_UNDEFINED },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 62, mutator: 'OptionalChaining', original: 'if (r?.ok && p?.committedAt !== undefined) return ok(', replacement: 'p.committedAt', why: COMMITTED_AT_SET },
+  { kind: 'conforming', file: RELOC_TARGET, line: 62, mutator: 'ConditionalExpression', original: 'if (r?.ok && p?.committedAt !== undefined) return ok(', replacement: 'false', why: FOLLOW_FROM_SENDING },
+  { kind: 'conforming', file: RELOC_TARGET, line: 62, mutator: 'EqualityOperator', original: 'if (r?.ok && p?.committedAt !== undefined) return ok(', replacement: 'p?.committedAt === undefined', why: FOLLOW_FROM_SENDING },
+  { kind: 'conforming', file: RELOC_TARGET, line: 62, mutator: 'ObjectLiteral', original: 'if (r?.ok && p?.committedAt !== undefined) return ok(', replacement: '{}', why: FOLLOW_FROM_SENDING },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 68, mutator: 'ConditionalExpression', original: "if (!p) return Promise.resolve(fail('Unavailable'));", replacement: 'false', why: NO_PREPARED_NO_FALLBACK },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 78, mutator: 'ConditionalExpression', original: 'if (!side.ctx.alive()) return undefined;', replacement: 'false', why: DEAD_NODE_COMMIT },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 81, mutator: 'ConditionalExpression', original: "if (how === 'fallback' && !(await side.rules.continuesAlone(side, rel))) return discard(side, rel);", replacement: 'false', why: CONTINUES_ALONE },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 81, mutator: 'ConditionalExpression', original: "if (how === 'fallback' && !(await side.rules.continuesAlone(side, rel))) return discard(side, rel);", replacement: 'true', why: CONTINUES_ALONE },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 81, mutator: 'EqualityOperator', original: "if (how === 'fallback' && !(await side.rules.continuesAlone(side, rel))) return discard(side, rel);", replacement: "how !== 'fallback'", why: CONTINUES_ALONE },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 81, mutator: 'StringLiteral', original: "if (how === 'fallback' && !(await side.rules.continuesAlone(side, rel))) return discard(side, rel);", replacement: '""', why: CONTINUES_ALONE },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 84, mutator: 'OptionalChaining', original: "if (relCur.value?.stage !== 'relay-ready-accepted') return discard(side, rel);", replacement: 'relCur.value.stage', why: RELOCATION_RECORD_THERE },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 90, mutator: 'StringLiteral', original: "const next: LocationRecord = { ...rec, owner: side.ctx.rid, generation, writeId: '' };", replacement: '"Stryker was here!"', why: WRITE_ID },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 112, mutator: 'ObjectLiteral', original: 'return ok({ committed: true });', replacement: '{}', why: REPLY_UNREAD },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 112, mutator: 'BooleanLiteral', original: 'return ok({ committed: true });', replacement: 'false', why: REPLY_UNREAD },
+  { kind: 'conforming', file: RELOC_TARGET, line: 141, mutator: 'StringLiteral', original: "side.ctx.app.lifecycle(side.ctx.rid, rel.objectId, generation, 'relocated-in', !failed);", replacement: '""', why: LIFECYCLE_EVENT_NAME },
+  { kind: 'equivalent', file: RELOC_TARGET, line: 146, mutator: 'ConditionalExpression', original: 'if (undone) return undone;', replacement: 'false', why: AFTER_LIFECYCLE_RULE },
 ];
