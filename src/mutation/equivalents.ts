@@ -412,6 +412,44 @@ const REPLY_LOST_ALWAYS =
 
 const LIFECYCLE_EVENT_NAME =
   "The name the runtime gives the lifecycle callback's event goes only to the kit's test application (node/app.ts, the kit's instrument, which journals it); the chapter names no lifecycle events (the Framework API's), and the kit's steps read whether the callback ran on the target and succeeded, not its name.";
+// ---- the store area ----------------------------------------------------------------------------
+const MEMORY_STORE = 'impl-reference/store/memory.ts';
+const NODE_STORE = 'impl-reference/store/node-store.ts';
+
+const STORE_CLOSED_AT_END =
+  "A MemoryStore is closed only when a run ends: by the harness's teardown (InProcessHost.close, harness/in-process-host.ts:148-150), after every node was killed and its Store handle severed (severable() in the same file: a severed handle's calls never reach the store), or by a node program's release as its process ends (node/program-parts.ts). No call reaches a closed MemoryStore in any run, so whether close() marks it and whether check() refuses, nothing is ever refused.";
+
+const VERSION_FROM_STORE =
+  "Every expectedVersion a caller passes is one the Store gave: a key's version from a read (0 for a key never written) or the version an applied change returned (location/authority.ts changeRecord and reread, node/membership.ts:42, harness/store-views.ts removeDescriptor, the relocation records through changeRecord): a safe integer >= 0. checkVersion never throws for any caller of any run: the guard weakened or emptied changes nothing.";
+
+const TTL_CONSTANT =
+  "renewLease is called only by the lease keeper (location/lease.ts:46, through NodeStore.renewLease), with the node's ownerLeaseMs (mesh-node.ts:111), a positive whole number in every profile (600 ms embedded and sim, harness/embedded-cluster.ts; 950 ms process, node/process-timings.ts): the guard never throws, so weakened or removed it changes nothing.";
+
+const PARSE_NULL = "JSON.parse(null) reads its argument as the text 'null' and returns null: with the test false a tombstone (or a key never written) still parses to null, as the reference's `null` branch gives.";
+
+const CAS_CURRENT_UNREAD =
+  "Nothing reads a refused change's `current`: every caller of compareAndSet reads only `applied` (node/membership.ts:42, harness/store-views.ts:33, location/authority.ts changeRecord and reread, whose callers read `applied` and `version`: see ONLY_APPLIED_READ), and `{}` has no `applied`, falsy as `false`. (`slot.json` would throw only for a refused change of a key never written, which needs an expectedVersion above 0 the Store never gave for it: see VERSION_FROM_STORE.)";
+
+const LIST_ORDER =
+  "Unsorted, list() gives its keys in the order they were first written instead of key order. Its callers do not depend on the order: the descriptor list is keyed by RID into a Map (location/descriptors.ts:37-38), whose order only decides in which order a node calls ensureLink for its peers (membership.ts:70); the kit's latestRelocation sorts by startedAt itself (harness/store-views.ts:21-23). The order in which a node dials its peers is set by no rule of the chapter; each peer is still connected (R-CONN-3), and only through the last full list (R-STO-2).";
+
+const RENEWAL_ANSWER_UNREAD =
+  "The renewal's answer is not read: NodeStore.renewLease hands it to the lease keeper, which only awaits it (location/lease.ts:46) and counts eligibility from when it sent the renewal (the authority rule eligibleFrom), never from `expiresAt`.";
+
+const LEASE_LAST_MS =
+  "With `<` a lease reads valid during the one millisecond at which it ends instead of already ended (Redis's PX expiry, the other Store, is also counted in whole milliseconds with its own rounding). The owner itself stops at that millisecond either way (location/lease.ts:34, `now < eligibleUntil`, from its own renewal), so nothing runs without a lease (R-STO-3); a caller that reads the lease in exactly that millisecond sends to the owner, which no longer processes: R-OBJ-1 and R-INST-4 still end such a message Unavailable or by its deadline, not elsewhere. The chapter does not set a lease's end to the millisecond.";
+
+const STORE_CLOCK_UNREAD =
+  `The Store's clock is read only at objects/object-caller.ts:91, to bound how long the owner cache is trusted by the owner's lease: undefined makes validUntil NaN, and the routing rule trustsCachedOwner (\`validUntil > now\`, routing-rules.ts) is then false, so the owner cache is never trusted. ${NO_CACHE}`;
+
+const ONE_MORE_TURN =
+  "With no late answers configured the mutant still awaits clock.sleep(0) before each answer: every Store answer comes one timer turn later, as from a slightly slower Store. The chapter sets no Store latency (the kit's own store-slow fault makes answers far later), and no rule turns on a Store answer coming in the same turn.";
+
+const ERROR_TEXT =
+  "No code reads the text of a StoreUnavailableError: the runtime tests `instanceof StoreUnavailableError` (location/authority.ts, the lease keeper's catch, runWork's answer Unavailable), and at most the in-process harness copies it into a Driver error (harness/in-process-node.ts:52, 74), whose text no check reads.";
+
+const LOGGED_OP =
+  "logged() reads its `op` only in its catch (lines 103-106), for a StoreUnavailableError the Store itself throws. The MemoryStore never throws one (it throws only on a closed store or a bad argument, see STORE_CLOSED_AT_END and VERSION_FROM_STORE), and a severed node's calls never return; only the RedisStore throws one (store/redis.ts:183), when the Redis server itself fails, which is no fault the kit makes (its Store faults act in NodeStore, before the call: check() and the failpoints). The catch never runs in a run of the kit.";
 
 export const EQUIVALENTS: Equivalent[] = [
   // ---- channel/caller.ts ----------------------------------------------------------------------
@@ -459,6 +497,36 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'equivalent', file: OPERATION, line: 69, mutator: 'ConditionalExpression', original: "if (status === 'reply')", replacement: 'true', why: 'It sets reply to undefined on an Outcome that is not a reply: a key holding undefined is no key once the Outcome crosses JSON, and reads as absent in-process.' },
   { kind: 'equivalent', file: OPERATION, line: 81, mutator: 'ConditionalExpression', original: 'if (this.deadlineApplies)', replacement: 'true', why: "deadlineApplies is set only from the calling rule deadlineBoundsSelection (caller.ts:75), which is `() => true` in the reference (channel/rules.ts; only the kit mutant reselect-past-deadline answers false): the test is true already." },
   { kind: 'equivalent', file: OPERATION, line: 96, mutator: 'BlockStatement', original: '} finally {', replacement: '{}', why: 'A deadline timer left armed after the race is won resolves a promise nobody awaits any more: no behaviour follows from it.' },
+  // ---- store/memory.ts and store/node-store.ts (the store area) --------------------------------
+  { kind: 'equivalent', file: MEMORY_STORE, line: 36, mutator: 'ObjectLiteral', original: "return { applied: false, current: { value: parse<T>(slot?.json ?? null), version: current } };", replacement: "{}", why: CAS_CURRENT_UNREAD },
+  { kind: 'equivalent', file: MEMORY_STORE, line: 36, mutator: 'LogicalOperator', original: "return { applied: false, current: { value: parse<T>(slot?.json ?? null), version: current } };", replacement: "slot?.json && null", why: CAS_CURRENT_UNREAD },
+  { kind: 'equivalent', file: MEMORY_STORE, line: 36, mutator: 'OptionalChaining', original: "return { applied: false, current: { value: parse<T>(slot?.json ?? null), version: current } };", replacement: "slot.json", why: CAS_CURRENT_UNREAD },
+  { kind: 'conforming', file: MEMORY_STORE, line: 48, mutator: 'MethodExpression', original: "found.sort((a, b) => Buffer.compare(a.bytes, b.bytes));", replacement: "found", why: LIST_ORDER },
+  { kind: 'conforming', file: MEMORY_STORE, line: 48, mutator: 'ArrowFunction', original: "found.sort((a, b) => Buffer.compare(a.bytes, b.bytes));", replacement: "() => undefined", why: LIST_ORDER },
+  { kind: 'equivalent', file: MEMORY_STORE, line: 54, mutator: 'ConditionalExpression', original: "if (!Number.isSafeInteger(ttlMs) || ttlMs <= 0) throw new RangeError(`ttlMs must be an integer > 0, got ${ttlMs}`);", replacement: "false", why: TTL_CONSTANT },
+  { kind: 'equivalent', file: MEMORY_STORE, line: 54, mutator: 'LogicalOperator', original: "if (!Number.isSafeInteger(ttlMs) || ttlMs <= 0) throw new RangeError(`ttlMs must be an integer > 0, got ${ttlMs}`);", replacement: "!Number.isSafeInteger(ttlMs) && ttlMs <= 0", why: TTL_CONSTANT },
+  { kind: 'equivalent', file: MEMORY_STORE, line: 54, mutator: 'EqualityOperator', original: "if (!Number.isSafeInteger(ttlMs) || ttlMs <= 0) throw new RangeError(`ttlMs must be an integer > 0, got ${ttlMs}`);", replacement: "ttlMs < 0", why: TTL_CONSTANT },
+  { kind: 'equivalent', file: MEMORY_STORE, line: 58, mutator: 'ObjectLiteral', original: "return { expiresAt };", replacement: "{}", why: RENEWAL_ANSWER_UNREAD },
+  { kind: 'conforming', file: MEMORY_STORE, line: 70, mutator: 'EqualityOperator', original: "if (expiresAt <= this.clock()) {", replacement: "expiresAt < this.clock()", why: LEASE_LAST_MS },
+  { kind: 'conforming', file: MEMORY_STORE, line: 77, mutator: 'BlockStatement', original: "async now(): Promise<number> {", replacement: "{}", why: STORE_CLOCK_UNREAD },
+  { kind: 'equivalent', file: MEMORY_STORE, line: 82, mutator: 'BlockStatement', original: "async close(): Promise<void> {", replacement: "{}", why: STORE_CLOSED_AT_END },
+  { kind: 'equivalent', file: MEMORY_STORE, line: 83, mutator: 'BooleanLiteral', original: "this.closed = true;", replacement: "false", why: STORE_CLOSED_AT_END },
+  { kind: 'equivalent', file: MEMORY_STORE, line: 86, mutator: 'BlockStatement', original: "private check(): void {", replacement: "{}", why: STORE_CLOSED_AT_END },
+  { kind: 'equivalent', file: MEMORY_STORE, line: 87, mutator: 'ConditionalExpression', original: "if (this.closed) throw new Error('MemoryStore is closed');", replacement: "false", why: STORE_CLOSED_AT_END },
+  { kind: 'equivalent', file: MEMORY_STORE, line: 92, mutator: 'ConditionalExpression', original: "return json === null ? null : (JSON.parse(json) as T);", replacement: "false", why: PARSE_NULL },
+  { kind: 'equivalent', file: MEMORY_STORE, line: 96, mutator: 'BlockStatement', original: "function checkVersion(v: number): void {", replacement: "{}", why: VERSION_FROM_STORE },
+  { kind: 'equivalent', file: MEMORY_STORE, line: 97, mutator: 'ConditionalExpression', original: "if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`expectedVersion must be an integer >= 0, got ${v}`);", replacement: "false", why: VERSION_FROM_STORE },
+  { kind: 'equivalent', file: MEMORY_STORE, line: 97, mutator: 'LogicalOperator', original: "if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`expectedVersion must be an integer >= 0, got ${v}`);", replacement: "!Number.isSafeInteger(v) && v < 0", why: VERSION_FROM_STORE },
+  { kind: 'conforming', file: NODE_STORE, line: 38, mutator: 'ConditionalExpression', original: "if (ms > 0) await this.clock.sleep(ms);", replacement: "true", why: ONE_MORE_TURN },
+  { kind: 'conforming', file: NODE_STORE, line: 38, mutator: 'EqualityOperator', original: "if (ms > 0) await this.clock.sleep(ms);", replacement: "ms >= 0", why: ONE_MORE_TURN },
+  { kind: 'equivalent', file: NODE_STORE, line: 95, mutator: 'StringLiteral', original: "throw new StoreUnavailableError(`the Location Store cannot be reached from ${this.node}`);", replacement: "``", why: ERROR_TEXT },
+  { kind: 'equivalent', file: NODE_STORE, line: 124, mutator: 'StringLiteral', original: "const v = await this.logged('read', key, () => this.store.read<T>(key));", replacement: "\"\"", why: LOGGED_OP },
+  { kind: 'equivalent', file: NODE_STORE, line: 135, mutator: 'StringLiteral', original: "throw new StoreUnavailableError(`no reply from the Location Store (failpoint ${fp})`);", replacement: "``", why: ERROR_TEXT },
+  { kind: 'equivalent', file: NODE_STORE, line: 137, mutator: 'StringLiteral', original: "const r = await this.logged('change', key, () => this.store.compareAndSet<T>(key, expectedVersion, value), expectedVersion);", replacement: "\"\"", why: LOGGED_OP },
+  { kind: 'equivalent', file: NODE_STORE, line: 141, mutator: 'StringLiteral', original: "throw new StoreUnavailableError(`no reply from the Location Store (failpoint ${fp})`);", replacement: "``", why: ERROR_TEXT },
+  { kind: 'equivalent', file: NODE_STORE, line: 150, mutator: 'StringLiteral', original: "const entries = await this.logged('list', prefix, () => this.store.list<T>(prefix));", replacement: "\"\"", why: LOGGED_OP },
+  { kind: 'conforming', file: NODE_STORE, line: 161, mutator: 'BlockStatement', original: "async now(): Promise<number> {", replacement: "{}", why: STORE_CLOCK_UNREAD },
+  { kind: 'conforming', file: NODE_STORE, line: 164, mutator: 'ArrowFunction', original: "return this.answered(() => this.store.now());", replacement: "() => undefined", why: STORE_CLOCK_UNREAD },
   // ---- objects/object-caller.ts ---------------------------------------------------------------
   // ---- objects/routing-rules.ts ----------------------------------------------------------------
   { kind: 'conforming', file: ROUTING, line: 94, mutator: 'ConditionalExpression', original: 'validUntil > now', replacement: 'false', why: NO_CACHE },

@@ -11,7 +11,7 @@
 // anything before it was restarted.
 
 import { randomBytes } from 'node:crypto';
-import type { Driver, Fault, FaultResult, JournalEntry, OperationSpec, Rid } from '../../src/driver/types.ts';
+import type { Driver, Fault, FaultResult, JournalEntry, OperationSpec, Rid, StoreLogEntry } from '../../src/driver/types.ts';
 import { now } from './kit-clock.ts';
 
 type HandlerRun = Extract<JournalEntry, { kind: 'handler' }>;
@@ -117,6 +117,36 @@ export function expectedReply(evidence: Evidence, opId: string): { value: unknow
   const sent = evidence.actions.find((a): a is Extract<KitAction, { submit: OperationSpec }> => 'submit' in a && a.opId === opId);
   const payload = (sent?.submit as { payload?: { app?: string; value?: unknown } } | undefined)?.payload;
   return payload && (payload.app === 'echo' || payload.app === 'block') ? { value: payload.value } : undefined;
+}
+
+/** What each Store call may end with (the Driver schema, StoreLogEntry.result): a change applies, conflicts or is unclear. */
+const STORE_RESULTS: Record<string, readonly string[]> = {
+  read: ['ok', 'unavailable'],
+  list: ['ok', 'unavailable'],
+  lease: ['ok', 'unavailable'],
+  change: ['applied', 'conflict', 'unclear', 'unavailable'],
+};
+
+/**
+ * Every line of the Store log that is not one Location Store call as the Driver schema describes it
+ * (StoreLogEntry): a known op on a named key by a node, a result that op can have, a change with the
+ * StoreVersion it expected, a read answered with the version it read. The kit's Store-log checks
+ * (R-STO-1, R-STO-4, the checker's unclear-change-reread) find calls by op, key and result: a line
+ * that says something else would hide the call it stands for from them.
+ */
+export function auditStoreLog(log: StoreLogEntry[]): string[] {
+  const problems: string[] = [];
+  for (const e of log) {
+    const line = `Store log line ${e.seq} (${JSON.stringify(e)})`;
+    const results = STORE_RESULTS[e.op as string];
+    if (!results) problems.push(`${line}: op is none of read, change, list, lease`);
+    else if (!results.includes(e.result)) problems.push(`${line}: a ${e.op} cannot end ${JSON.stringify(e.result)} (only ${results.join(', ')})`);
+    if (typeof e.node !== 'string' || e.node === '') problems.push(`${line}: names no node`);
+    if (typeof e.key !== 'string' || e.key === '') problems.push(`${line}: names no key`);
+    if (e.op === 'change' && !Number.isInteger(e.expectedVersion)) problems.push(`${line}: a change without the StoreVersion it expected`);
+    if (e.op === 'read' && e.result === 'ok' && !Number.isInteger(e.version)) problems.push(`${line}: a read answered without the version it read`);
+  }
+  return problems;
 }
 
 /** Every problem the whole journal shows, in journal order; empty when it is clean. */
