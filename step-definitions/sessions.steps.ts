@@ -290,10 +290,13 @@ Then('client {string} received nothing on its second connection that belongs to 
 });
 
 Then('the Session owner {rid} has ended the first Session of client {string}', async function (this: SpotWorld, owner: Rid, client: string) {
-  await expectWithin(`the Session owner ${owner} to end the first Session of client ${client}`, this.description.timings.defaultDeadlineMs, async () => {
+  const ended = await expectWithin(`the Session owner ${owner} to end the first Session of client ${client}`, this.description.timings.defaultDeadlineMs, async () => {
     const c = nth(await session(this, client), 1);
-    return c.atOwner?.node === owner && c.atOwner.state === 'ended';
+    return c.atOwner?.node === owner && c.atOwner.state === 'ended' ? c.atOwner : undefined;
   });
+  // An ended Session keeps no live binding.
+  const live = ended.bindings.filter((b) => b.state === 'bound');
+  if (live.length > 0) violated(`the ended Session still holds bindings as bound: ${live.map(describeBinding).join('; ')}`);
 });
 
 Then(
@@ -303,6 +306,8 @@ Then(
       const c = nth(await session(this, client), 2);
       if (!c.open) return `its connection was closed by the ${c.closedBy}`;
       if (c.atOwner?.node !== owner || c.atOwner.state !== 'open') return `the Session owner ${owner} holds it as ${c.atOwner?.state ?? 'nothing'}`;
+      // The evidence "no running node holds" a Session rests on: the owner says it holds this one.
+      if (!c.heldBy.includes(owner)) return `the running nodes say ${c.heldBy.length ? `only ${c.heldBy.join(', ')} hold` : 'none holds'} it`;
       const tok = c.bindings.filter((b) => b.objectId === objectId).at(-1)?.token;
       const b = tok ? ownerBinding(c, tok) : undefined;
       return b?.state === 'bound' ? undefined : `its binding of ${objectId} is ${describeBinding(b)}`;
