@@ -660,6 +660,7 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'equivalent', file: SESSION_HOST, line: 64, mutator: 'ObjectLiteral', original: "this.side = { owner: this, sessions: this.sessions, shared: ctx.shared };", replacement: "{}", why: SIDE_FOR_SESSION_MUTANTS },
   { kind: 'equivalent', file: SESSION_HOST, line: 175, mutator: 'ConditionalExpression', original: "if (persisting) {", replacement: "false", why: NOT_PERSISTED },
   { kind: 'equivalent', file: SESSION_HOST, line: 129, mutator: 'ConditionalExpression', original: "if (this.node.live()) this.send(session,", replacement: "true", why: SEND_CHECKS_LIVE },
+  { kind: 'equivalent', file: SESSION_HOST, line: 220, mutator: 'ConditionalExpression', original: "if (b.route === u.owner && b.location.owner === u.owner) continue;", replacement: "true", why: `${ROUTE_IS_LOCATION} (The mutant that makes the whole test true is killed: it moves no binding.)` },
   { kind: 'equivalent', file: SESSION_HOST, line: 220, mutator: 'LogicalOperator', original: "if (b.route === u.owner && b.location.owner === u.owner) continue;", replacement: "b.route === u.owner || b.location.owner === u.owner", why: ROUTE_IS_LOCATION },
   { kind: 'equivalent', file: SESSION_HOST, line: 210, mutator: 'ConditionalExpression', original: "if (session.state !== 'open') continue;", replacement: "false", why: ENDED_SESSION_HAS_NO_BOUND },
   { kind: 'equivalent', file: SESSION_HOST, line: 216, mutator: 'ConditionalExpression', original: "if (!this.rules.bindingFollowsRelocation()) {", replacement: "false", why: ALWAYS_FOLLOWS },
