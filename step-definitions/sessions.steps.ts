@@ -84,6 +84,10 @@ Given('client {string} has bound {string} again', async function (this: SpotWorl
   await done(this, { kind: 'session-bind', client, objectId }, `client ${client} binding ${objectId} again`);
 });
 
+Given('client {string} has also bound {string}', async function (this: SpotWorld, client: string, objectId: string) {
+  await done(this, { kind: 'session-bind', client, objectId }, `client ${client} binding ${objectId}`);
+});
+
 When('client {string} connects to {rid}', async function (this: SpotWorld, client: string, node: Rid) {
   await done(this, { kind: 'session-connect', client, node }, `client ${client} connecting to ${node}`);
 });
@@ -128,8 +132,8 @@ When("client {string} unbinds its first Session's binding of {string} on its sec
   await start(this, 'the request', { kind: 'session-unbind', client, bindingToken: first.token, connection: 2 });
 });
 
-When('client {string} unbinds its old binding of {string}', async function (this: SpotWorld, client: string, objectId: string) {
-  const bindingToken = await token(this, client, objectId, 'old');
+When('client {string} unbinds its {binding} of {string}', async function (this: SpotWorld, client: string, which: 'newest' | 'old', objectId: string) {
+  const bindingToken = await token(this, client, objectId, which);
   await start(this, 'the request', { kind: 'session-unbind', client, bindingToken });
 });
 
@@ -171,14 +175,15 @@ Then("the Session owner {rid} holds client {string}'s binding of {string} for ge
 Then(
   "the Session owner {rid} still routes client {string}'s binding of {string} for generation {int} to {rid}",
   async function (this: SpotWorld, owner: Rid, client: string, objectId: string, generation: number, route: Rid) {
-    // A location update for another generation belongs to another incarnation: it moves nothing.
+    // A location update for another generation belongs to another incarnation, one for another Actor
+    // to that Actor's bindings: it moves nothing here.
     const tok = await token(this, client, objectId, 'newest');
     await throughout(`client ${client}'s binding of ${objectId}`, this.neverWindow(), async () => {
       const c = current(await session(this, client));
       const b = ownerBinding(c, tok);
       if (c.atOwner?.node !== owner) return `the Session is not held by ${owner}`;
       if (!b || b.generation !== generation) return `the binding is ${describeBinding(b)}`;
-      if (b.route !== route || b.location.owner !== route) return `a location update of another generation moved it: ${describeBinding(b)}`;
+      if (b.route !== route || b.location.owner !== route) return `a location update moved it: ${describeBinding(b)}`;
       return b.history.some((e) => e.event === 'location-update') ? `it took a location update: ${describeBinding(b)}` : undefined;
     });
   },
@@ -285,10 +290,13 @@ Then('client {string} received nothing on its second connection that belongs to 
 });
 
 Then('the Session owner {rid} has ended the first Session of client {string}', async function (this: SpotWorld, owner: Rid, client: string) {
-  await expectWithin(`the Session owner ${owner} to end the first Session of client ${client}`, this.description.timings.defaultDeadlineMs, async () => {
+  const ended = await expectWithin(`the Session owner ${owner} to end the first Session of client ${client}`, this.description.timings.defaultDeadlineMs, async () => {
     const c = nth(await session(this, client), 1);
-    return c.atOwner?.node === owner && c.atOwner.state === 'ended';
+    return c.atOwner?.node === owner && c.atOwner.state === 'ended' ? c.atOwner : undefined;
   });
+  // An ended Session keeps no live binding.
+  const live = ended.bindings.filter((b) => b.state === 'bound');
+  if (live.length > 0) violated(`the ended Session still holds bindings as bound: ${live.map(describeBinding).join('; ')}`);
 });
 
 Then(
@@ -298,6 +306,8 @@ Then(
       const c = nth(await session(this, client), 2);
       if (!c.open) return `its connection was closed by the ${c.closedBy}`;
       if (c.atOwner?.node !== owner || c.atOwner.state !== 'open') return `the Session owner ${owner} holds it as ${c.atOwner?.state ?? 'nothing'}`;
+      // The evidence "no running node holds" a Session rests on: the owner says it holds this one.
+      if (!c.heldBy.includes(owner)) return `the running nodes say ${c.heldBy.length ? `only ${c.heldBy.join(', ')} hold` : 'none holds'} it`;
       const tok = c.bindings.filter((b) => b.objectId === objectId).at(-1)?.token;
       const b = tok ? ownerBinding(c, tok) : undefined;
       return b?.state === 'bound' ? undefined : `its binding of ${objectId} is ${describeBinding(b)}`;

@@ -103,6 +103,11 @@ export const clauses: Clause[] = [
     says: 'a location update for another generation is not applied to the binding',
     checks: on(SESSIONS, 'A location update for another generation is not applied to the binding', 'the Session owner A still routes client "c1"\'s binding of "a1" for generation 1 to B', 'the request ends with failure BindingEnded'),
   },
+  {
+    id: 'R-SES-1.6', lines: [109], words: W_LOCATION_UPDATE,
+    says: "the update changes that Actor's binding route only: a binding of another Actor in the same Session, of the same generation, stays on its route and still reaches its owner",
+    checks: on(SESSIONS, 'A location update moves only the bindings of the Actor that moved', 'the Session owner A still routes client "c1"\'s binding of "a2" for generation 1 to B', 'the request ends with a reply from B', 'the handler ran exactly once, on B'),
+  },
 
   // R-SES-2: a late relay, unbind or disconnect belonging to an earlier Session or binding is never applied to the new binding
   {
@@ -124,6 +129,11 @@ export const clauses: Clause[] = [
     id: 'R-SES-2.4', lines: [111], words: W_LATE,
     says: 'a relay or unbind from a previous Session (not only an old binding of the same Session) is not applied to the new binding',
     checks: on(SESSIONS, "An unbind with the previous Session's token is not applied to the new Session's binding", 'the request ends with failure NotFound', 'the second Session of client "c1" stays open on A, with its binding of "a1" bound'),
+  },
+  {
+    id: 'R-SES-2.5', lines: [111], words: W_LATE,
+    says: 'a relay through a binding the client unbound is not applied to the binding it made next (same incarnation, same route): it is refused, runs nowhere, and the unbound binding is not revived',
+    checks: on(SESSIONS, 'A relay through an unbound binding is not applied to the binding made after it', 'client "c1" got a new binding of "a1" for generation 1, routed to B, with a new token', 'the request ends with failure BindingEnded', 'the handler never ran for the request', 'the Session owner A holds client "c1"\'s new binding of "a1" as bound, for generation 1'),
   },
 
   // R-SES-3: after the Session owner dies, a reconnecting client gets a new Session and must authenticate and bind again; old replies and binding updates are ignored

@@ -172,3 +172,32 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     And client "c2" authenticates with a wrong credential
     Then the request ends with failure Unauthenticated
     And the Session owner A refused the Session of client "c2" and closed its connection
+
+  # The update names one Actor ("change that Actor's binding route", section 6): it moves the
+  # bindings of the Actor that moved, and a binding of another Actor of the same generation, in the
+  # same Session, stays where it is.
+  @R-SES-1 @objects @relocation @sessions
+  Scenario: A location update moves only the bindings of the Actor that moved
+    Given actor "a2" is Ready on B
+    And client "c1" has also bound "a2"
+    When A relocates "a1" to C
+    Then the relocation ends with a reply from B
+    And the Session owner A moved client "c1"'s binding of "a1" to C, keeping its token and generation 1
+    And the Session owner A still routes client "c1"'s binding of "a2" for generation 1 to B
+    When client "c1" relays a message through its binding of "a2"
+    Then the request ends with a reply from B
+    And the handler ran exactly once, on B
+
+  # An unbind ends its binding. What comes later through that token is a late relay of a previous
+  # binding: it is not applied to the binding the client makes next, though that one names the
+  # same incarnation, on the same route.
+  @R-SES-2 @objects @sessions @assumption:errorkinds-the-chapter-does-not-name
+  Scenario: A relay through an unbound binding is not applied to the binding made after it
+    When client "c1" unbinds its binding of "a1"
+    Then the request ends with a reply
+    When client "c1" binds "a1" again
+    Then client "c1" got a new binding of "a1" for generation 1, routed to B, with a new token
+    When client "c1" relays a message through its old binding of "a1"
+    Then the request ends with failure BindingEnded
+    And the handler never ran for the request
+    And the Session owner A holds client "c1"'s new binding of "a1" as bound, for generation 1

@@ -451,6 +451,63 @@ const ERROR_TEXT =
 const LOGGED_OP =
   "logged() reads its `op` only in its catch (lines 103-106), for a StoreUnavailableError the Store itself throws. The MemoryStore never throws one (it throws only on a closed store or a bad argument, see STORE_CLOSED_AT_END and VERSION_FROM_STORE), and a severed node's calls never return; only the RedisStore throws one (store/redis.ts:183), when the Redis server itself fails, which is no fault the kit makes (its Store faults act in NodeStore, before the call: check() and the failpoints). The catch never runs in a run of the kit.";
 
+// ---- the sessions area -------------------------------------------------------------------------
+const SESSION_HOST = 'impl-reference/sessions/session-host.ts';
+const SESSION_REQUESTS = 'impl-reference/sessions/requests.ts';
+const SESSION_RULES = 'impl-reference/sessions/session-rules.ts';
+
+const NOTHING_TAKEN_OVER =
+  "The reference's Session rule connectionTakenOver is `() => false` (session-rules.ts:103), the last operand of this `&&`: the test is false in every run whatever its other operands are, and the rule reads nothing and changes nothing (only the kit mutant session-connection-adopted hands a Session on).";
+
+const NO_LOST_SESSION_RULE = (rule: string, body: string) =>
+  `The reference's Session rule ${rule} is \`${body}\` (session-rules.ts): called or not, for any result, it does nothing; only the kit's SESSION_MUTANTS (mutants/sessions.ts) give it a body.`;
+
+const TOKEN_NOT_HELD = (rule: string) =>
+  `The reference's Session rule ${rule} gives undefined (session-rules.ts): skipping it leaves \`b\` undefined as calling it does, and the next line answers NotFound either way (only the kit mutants that look tokens up in other Sessions give a binding).`;
+
+const SIDE_FOR_SESSION_MUTANTS =
+  "The SessionSide is handed only to Session rules, and the reference's rules that take it (processStarted, connectionTakenOver, updateOfLostSessions, replyOfLostSession: no body; sessionOfClosedConnection reads only the closed Session it is given; session-rules.ts:101-111) never read it; only the kit's SESSION_MUTANTS do.";
+
+const NOT_PERSISTED =
+  "`persisting` is what the Session list's saved() gives, and the reference's list OWN_PROCESS (session-list.ts:37) gives undefined: the test is false in every run (only the kit's persisted-sessions mutant list gives a promise).";
+
+const SEND_CHECKS_LIVE =
+  "send() returns at once when the node is not live (session-host.ts:172), so testing live() before it only repeats that test: the welcome goes out, or not, exactly as without it.";
+
+const ROUTE_IS_LOCATION =
+  "A binding's route and its location snapshot's owner are always the same node: bind sets both from rec.owner (requests.ts:154-155), and a location update sets the route to u.owner and the snapshot through snapshotAfterUpdate, which gives `{ owner: u.owner, ... }` in the reference (session-rules.ts); nothing else writes either. With the two equal, `||` and `&&` of these tests agree.";
+
+const ENDED_SESSION_HAS_NO_BOUND =
+  "An ended Session holds no bound binding: endSession ends every bound one as it ends the Session (session-host.ts:164-165), and bind adds a binding only after testing, with no await between, that its Session is open (requests.ts:144-156); nothing else adds one under the reference's rules. The binding loop's own `b.state !== 'bound'` test (line 212) skips every binding of an ended Session, so skipping the Session first changes nothing.";
+
+const ALWAYS_FOLLOWS =
+  "The reference's Session rule bindingFollowsRelocation is `() => true` (session-rules.ts): the test is false in every run, as the mutant makes it (only the kit mutant relocation-forces-rebind ends the binding).";
+
+const CLOSED_ALREADY =
+  "disconnected() runs on the connection's 'close' event (session-host.ts:146): the socket is destroyed by then, so endSession's `!session.socket.destroyed` (line 166) is false and it closes nothing, whatever closeSocket is; and for a Session already ended (the only way `ending.state` is not 'open' under the reference's rule sessionOfClosedConnection, which gives the closed Session itself) endSession finds no bound binding to end and sets 'ended' again.";
+
+const DEAD_OR_HUNG_NOT_ASKED =
+  "disconnected() goes past this guard only for a node that is dead or hung, or stopped. Each of its Sessions was ended by stop() (session-host.ts:113; the reference's connectionTakenOver never keeps one open), so endSession finds nothing bound and the socket is already closed; a hung node's Session state is never read again (the harness refuses every call to a hung node, harness/in-process-node.ts:63, and a hang never ends).";
+
+const RELAY_RESULT_UNREAD =
+  "The relay's internal Operation reports to `() => {}` (requests.ts:176): nobody receives what finish() gives it, and no race() is started on it after this line, so whether the status it is given ends it changes nothing; the attempts read on the next line are copied whatever the status.";
+
+const CLIENT_UNREAD =
+  "work.client is read only by the Session rule replyOfLostSession, `() => {}` in the reference (the route's relayArrived hands the object only the opId, the payload and the generation, session-host.ts:244); hello always sets session.client, so the mutant sends '' where the reference sends the client's name, to no reader.";
+
+const HOW_THE_CONNECTION_ENDS =
+  "Which way a stopping process closes a client connection (a reset for a crash, a destroy for an error, an end for an orderly shutdown) is not a rule of the chapter: it says only that the physical connection is not transferred to another process (6, V15). The client sees its connection closed by the owner in every way (impl-reference/sessions/client.ts: `closedBy ??= 'owner'` on close), and no Session survives it.";
+
+const RUNNING_IS_STOPPED =
+  "running() is read by accept(), which a stopped or dead node never reaches (stop closes its server; the harness gives no endpoint of a node that is not running, node-cluster.ts:72), and by holds(), which the harness asks of running nodes only (node-cluster.ts:82) and which needs an open Session: stop() ends every Session it holds (line 113). So `!this.stopped && alive` and the mutant agree wherever they are read.";
+
+const BINDING_ENDED_PUSH =
+  "Whether and how the Session owner tells the client that a binding ended (the `binding-ended` push) the chapter does not say: it asks that the previous binding stay terminated and that nothing late be applied to the new one (6), which the kit reads from the Session owner's binding state and from what runs (section 10: \"Session binding state\"), not from this push. Sent empty or with another type, the binding is ended all the same.";
+
+
+const SAME_DERIVATION_BOTH_ENDS =
+  "The owner and the kit's Session client derive the client credential and the proof with these same functions (impl-reference/sessions/client.ts and harness/node-cluster.ts import clientCredential and authProof from protocol.ts): the mutant changes the derived value at both ends alike, so a right credential still verifies and a wrong one (random, client.ts) still does not; the credential is still an HMAC under the mesh credential, never equal to it.";
+
 export const EQUIVALENTS: Equivalent[] = [
   // ---- channel/caller.ts ----------------------------------------------------------------------
   { kind: 'conforming', file: CALLER, line: 71, mutator: 'ConditionalExpression', original: 'if (!channel)', replacement: 'false', why: 'A request on a ChannelName no node serves: the chapter names results for node direct only (3.1, last paragraph); the channel case is Interaction Model §3 / Framework API §13, which the kit does not have.' },
@@ -818,4 +875,41 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'equivalent', file: RELOC_TARGET, line: 112, mutator: 'BooleanLiteral', original: 'return ok({ committed: true });', replacement: 'false', why: REPLY_UNREAD },
   { kind: 'conforming', file: RELOC_TARGET, line: 141, mutator: 'StringLiteral', original: "side.ctx.app.lifecycle(side.ctx.rid, rel.objectId, generation, 'relocated-in', !failed);", replacement: '""', why: LIFECYCLE_EVENT_NAME },
   { kind: 'equivalent', file: RELOC_TARGET, line: 146, mutator: 'ConditionalExpression', original: 'if (undone) return undone;', replacement: 'false', why: AFTER_LIFECYCLE_RULE },
+  // ---- the sessions area (issue 25) ----------------------------------------------------------
+  { kind: 'equivalent', file: SESSION_RULES, line: 103, mutator: 'ArrowFunction', original: "connectionTakenOver: () => false,", replacement: "() => undefined", why: NOTHING_TAKEN_OVER },
+  { kind: 'equivalent', file: SESSION_HOST, line: 112, mutator: 'ConditionalExpression', original: "if (s.state === 'open' && how === 'abandon' && this.rules.connectionTakenOver(this.side, s)) continue;", replacement: "false", why: NOTHING_TAKEN_OVER },
+  { kind: 'equivalent', file: SESSION_HOST, line: 112, mutator: 'ConditionalExpression', original: "if (s.state === 'open' && how === 'abandon' && this.rules.connectionTakenOver(this.side, s)) continue;", replacement: "true", why: NOTHING_TAKEN_OVER },
+  { kind: 'equivalent', file: SESSION_HOST, line: 112, mutator: 'LogicalOperator', original: "if (s.state === 'open' && how === 'abandon' && this.rules.connectionTakenOver(this.side, s)) continue;", replacement: "s.state === 'open' || how === 'abandon'", why: NOTHING_TAKEN_OVER },
+  { kind: 'equivalent', file: SESSION_HOST, line: 112, mutator: 'EqualityOperator', original: "if (s.state === 'open' && how === 'abandon' && this.rules.connectionTakenOver(this.side, s)) continue;", replacement: "s.state !== 'open'", why: NOTHING_TAKEN_OVER },
+  { kind: 'equivalent', file: SESSION_HOST, line: 112, mutator: 'StringLiteral', original: "if (s.state === 'open' && how === 'abandon' && this.rules.connectionTakenOver(this.side, s)) continue;", replacement: "\"\"", why: NOTHING_TAKEN_OVER },
+  { kind: 'equivalent', file: SESSION_HOST, line: 112, mutator: 'EqualityOperator', original: "if (s.state === 'open' && how === 'abandon' && this.rules.connectionTakenOver(this.side, s)) continue;", replacement: "how !== 'abandon'", why: NOTHING_TAKEN_OVER },
+  { kind: 'equivalent', file: SESSION_HOST, line: 246, mutator: 'ConditionalExpression', original: "if (result) this.rules.replyOfLostSession(this.side, work, opId, result);", replacement: "true", why: NO_LOST_SESSION_RULE('replyOfLostSession', '() => {}') },
+  { kind: 'equivalent', file: SESSION_HOST, line: 246, mutator: 'ConditionalExpression', original: "if (result) this.rules.replyOfLostSession(this.side, work, opId, result);", replacement: "false", why: NO_LOST_SESSION_RULE('replyOfLostSession', '() => {}') },
+  { kind: 'equivalent', file: SESSION_REQUESTS, line: 168, mutator: 'ConditionalExpression', original: "if (!b) b = await this.rules.relayTokenNotHeld(this.desk, session, token);", replacement: "false", why: TOKEN_NOT_HELD('relayTokenNotHeld') },
+  { kind: 'equivalent', file: SESSION_REQUESTS, line: 208, mutator: 'ConditionalExpression', original: "if (!b) b = this.rules.unbindTokenNotHeld(this.desk, token);", replacement: "false", why: TOKEN_NOT_HELD('unbindTokenNotHeld') },
+  { kind: 'equivalent', file: SESSION_HOST, line: 64, mutator: 'ObjectLiteral', original: "this.side = { owner: this, sessions: this.sessions, shared: ctx.shared };", replacement: "{}", why: SIDE_FOR_SESSION_MUTANTS },
+  { kind: 'equivalent', file: SESSION_HOST, line: 175, mutator: 'ConditionalExpression', original: "if (persisting) {", replacement: "false", why: NOT_PERSISTED },
+  { kind: 'equivalent', file: SESSION_HOST, line: 129, mutator: 'ConditionalExpression', original: "if (this.node.live()) this.send(session,", replacement: "true", why: SEND_CHECKS_LIVE },
+  { kind: 'equivalent', file: SESSION_HOST, line: 220, mutator: 'ConditionalExpression', original: "if (b.route === u.owner && b.location.owner === u.owner) continue;", replacement: "true", why: `${ROUTE_IS_LOCATION} (The mutant that makes the whole test true is killed: it moves no binding.)` },
+  { kind: 'equivalent', file: SESSION_HOST, line: 220, mutator: 'LogicalOperator', original: "if (b.route === u.owner && b.location.owner === u.owner) continue;", replacement: "b.route === u.owner || b.location.owner === u.owner", why: ROUTE_IS_LOCATION },
+  { kind: 'equivalent', file: SESSION_HOST, line: 210, mutator: 'ConditionalExpression', original: "if (session.state !== 'open') continue;", replacement: "false", why: ENDED_SESSION_HAS_NO_BOUND },
+  { kind: 'equivalent', file: SESSION_HOST, line: 216, mutator: 'ConditionalExpression', original: "if (!this.rules.bindingFollowsRelocation()) {", replacement: "false", why: ALWAYS_FOLLOWS },
+  { kind: 'equivalent', file: SESSION_HOST, line: 160, mutator: 'ConditionalExpression', original: "if (ending.state === 'open') this.endSession(ending, true);", replacement: "true", why: CLOSED_ALREADY },
+  { kind: 'equivalent', file: SESSION_HOST, line: 160, mutator: 'BooleanLiteral', original: "if (ending.state === 'open') this.endSession(ending, true);", replacement: "false", why: CLOSED_ALREADY },
+  { kind: 'equivalent', file: SESSION_HOST, line: 158, mutator: 'ConditionalExpression', original: "if (!this.node.live() || this.stopped) return;", replacement: "false", why: DEAD_OR_HUNG_NOT_ASKED },
+  { kind: 'equivalent', file: SESSION_HOST, line: 158, mutator: 'LogicalOperator', original: "if (!this.node.live() || this.stopped) return;", replacement: "!this.node.live() && this.stopped", why: DEAD_OR_HUNG_NOT_ASKED },
+  { kind: 'equivalent', file: SESSION_REQUESTS, line: 181, mutator: 'StringLiteral', original: "op.finish('failure');", replacement: "\"\"", why: RELAY_RESULT_UNREAD },
+  { kind: 'equivalent', file: SESSION_REQUESTS, line: 178, mutator: 'LogicalOperator', original: "client: session.client ?? ''", replacement: "session.client && ''", why: CLIENT_UNREAD },
+  { kind: 'conforming', file: SESSION_HOST, line: 114, mutator: 'ConditionalExpression', original: "if (how === 'abandon') s.socket.resetAndDestroy();", replacement: "true", why: HOW_THE_CONNECTION_ENDS },
+  { kind: 'conforming', file: SESSION_HOST, line: 114, mutator: 'ConditionalExpression', original: "if (how === 'abandon') s.socket.resetAndDestroy();", replacement: "false", why: HOW_THE_CONNECTION_ENDS },
+  { kind: 'conforming', file: SESSION_HOST, line: 114, mutator: 'EqualityOperator', original: "if (how === 'abandon') s.socket.resetAndDestroy();", replacement: "how !== 'abandon'", why: HOW_THE_CONNECTION_ENDS },
+  { kind: 'conforming', file: SESSION_HOST, line: 114, mutator: 'StringLiteral', original: "if (how === 'abandon') s.socket.resetAndDestroy();", replacement: "\"\"", why: HOW_THE_CONNECTION_ENDS },
+  { kind: 'conforming', file: SESSION_HOST, line: 166, mutator: 'ConditionalExpression', original: "if (closeSocket && !session.socket.destroyed) session.socket.end();", replacement: "true", why: `${HOW_THE_CONNECTION_ENDS} Here only stop() passes closeSocket false (line 113), and closes the socket itself on the next line.` },
+  { kind: 'conforming', file: SESSION_HOST, line: 166, mutator: 'LogicalOperator', original: "if (closeSocket && !session.socket.destroyed) session.socket.end();", replacement: "closeSocket || !session.socket.destroyed", why: `${HOW_THE_CONNECTION_ENDS} Here only stop() passes closeSocket false (line 113), and closes the socket itself on the next line.` },
+  { kind: 'equivalent', file: SESSION_HOST, line: 92, mutator: 'ConditionalExpression', original: "return !this.stopped && this.node.alive;", replacement: "true", why: RUNNING_IS_STOPPED },
+  { kind: 'equivalent', file: SESSION_HOST, line: 92, mutator: 'LogicalOperator', original: "return !this.stopped && this.node.alive;", replacement: "!this.stopped || this.node.alive", why: RUNNING_IS_STOPPED },
+  { kind: 'conforming', file: SESSION_HOST, line: 194, mutator: 'ObjectLiteral', original: "this.send(session, { t: 'binding-ended', token: b.token, objectId: b.objectId, generation: b.generation });", replacement: "{}", why: BINDING_ENDED_PUSH },
+  { kind: 'conforming', file: SESSION_HOST, line: 194, mutator: 'StringLiteral', original: "this.send(session, { t: 'binding-ended', token: b.token, objectId: b.objectId, generation: b.generation });", replacement: "\"\"", why: BINDING_ENDED_PUSH },
+  { kind: 'equivalent', file: 'impl-reference/sessions/protocol.ts', line: 25, mutator: 'StringLiteral', original: ".update('spotcheck session client credential').digest('hex');", replacement: "\"\"", why: SAME_DERIVATION_BOTH_ENDS },
+  { kind: 'equivalent', file: 'impl-reference/sessions/protocol.ts', line: 29, mutator: 'StringLiteral', original: ".update(`session-auth\\n${nonce}`)", replacement: "``", why: SAME_DERIVATION_BOTH_ENDS },
 ];
