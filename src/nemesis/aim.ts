@@ -102,7 +102,18 @@ export function windowOf(kind: AimedKind, e: WorldEvent, isInstanceSpot: IsInsta
   }
 }
 
-/** Operations whose window between acceptance and reply an aim-accepted fault waits for first. */
+/**
+ * Operations whose window between acceptance and reply an aim-accepted fault waits for, by how long
+ * it has waited: a channel request first (select-one's boundary, the one place a target may be chosen
+ * again: V01's most basic bug is a choice made again after acceptance), then a node direct too (its
+ * own boundary, no re-selection), then any blocking handler (an object's message).
+ */
+function preferredNow(waited: number): ReadonlySet<string> | undefined {
+  if (waited < AIM_WAIT_MS / 2) return CHANNEL_FIRST;
+  if (waited < (AIM_WAIT_MS * 3) / 4) return SELECTION_OPS;
+  return undefined;
+}
+const CHANNEL_FIRST = new Set(['channel-request']);
 const SELECTION_OPS = new Set(['channel-request', 'node-direct']);
 
 /** How long an armed fault waits for its window (virtual time; the workload goes on meanwhile). */
@@ -134,14 +145,14 @@ export interface AimedEffect {
  */
 export async function fireAimed(kind: AimedKind, action: AimAction, ctx: AimContext): Promise<AimedEffect | undefined> {
   let stop = () => {};
-  // Between acceptance and reply, the selection rules (select-one's boundary, node direct) come
-  // first: for the first half of the wait only a channel request's or node direct's window will do.
-  const preferUntil = ctx.clock.now() + AIM_WAIT_MS / 2;
+  // Between acceptance and reply, the selection rules come first (preferredNow).
+  const armedAt = ctx.clock.now();
   const opened = new Promise<Window>((resolve) => {
     stop = ctx.world.listen((e) => {
       const w = windowOf(kind, e, ctx.isInstanceSpot);
       if (!w) return;
-      if (kind === 'aim-accepted' && ctx.clock.now() < preferUntil && !SELECTION_OPS.has(ctx.planOf(w.marker!)?.f ?? '')) return;
+      const preferred = kind === 'aim-accepted' ? preferredNow(ctx.clock.now() - armedAt) : undefined;
+      if (preferred && !preferred.has(ctx.planOf(w.marker!)?.f ?? '')) return;
       stop();
       resolve(w);
     });
