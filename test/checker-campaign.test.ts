@@ -268,4 +268,10 @@ test('silent-peer-not-ready: a hung peer still ready past the liveness deadline 
   const restarted = [...nemesis('crash', 50, 'A'), ...nemesis('restart', 60, 'A')];
   assert.deepEqual(run('silent-peer-not-ready', header, before, ...restarted, ...hang, peerLine(900, 'A', 'B', false, [])), [], "A's earlier incarnation's connection");
   assert.equal(run('silent-peer-not-ready', header, before, ...restarted, peerLine(70, 'A', 'B', true, [['handshake', 'c2', 70], ['ready', 'c2', 70]]), ...hang, peerLine(900, 'A', 'B', true, [])).length, 1, "A's new process's ready connection counts");
+  // Seed 1051: A died on its own (an armed failpoint crashed it) while B hung: no fault of the kit's
+  // says so, the kit's read of A does (alive: false), and a dead A's links are no evidence of A's.
+  const hostLine = (time: number, node: string, alive: boolean) => ({ type: 'host', time, node, host: 'Ready', alive });
+  assert.deepEqual(run('silent-peer-not-ready', header, before, ...hang, hostLine(900, 'A', false), peerLine(900, 'A', 'B', false, [])), [], 'A died on its own before the read');
+  assert.deepEqual(run('silent-peer-not-ready', header, before, ...hang, hostLine(300, 'B', false), peerLine(900, 'A', 'B', true, [])), [], 'B died on its own: the hang ended');
+  assert.equal(run('silent-peer-not-ready', header, before, ...hang, hostLine(900, 'A', true), peerLine(900, 'A', 'B', true, [])).length, 1, 'A alive and still ready: found');
 });

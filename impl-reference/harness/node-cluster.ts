@@ -43,6 +43,8 @@ export class NodeCluster implements Driver {
   private readonly nodes = new Map<Rid, NodeSlot>();
   private readonly credentials = new Map<string, string>();
   private readonly channels = new Map<string, ChannelConfig>();
+  /** How many times a channel was defined or changed: a node that started meanwhile missed the push. */
+  private channelChanges = 0;
   private readonly released = new Set<string>();
   /** The node each operation was submitted on, and the first Outcome its node reported. */
   private readonly submittedOn = new Map<string, Rid>();
@@ -116,6 +118,7 @@ export class NodeCluster implements Driver {
   private async startNode(mesh: string, rid: Rid, options?: NodeOptions, restartOf?: NodeSlot): Promise<NodeSlot> {
     if (this.nodes.has(rid) && !restartOf) throw new DriverInputError(`node ${rid} already exists`);
     if (!this.credentials.has(mesh)) this.credentials.set(mesh, this.host.ids.hex(16));
+    const channelsAt = this.channelChanges;
     const config: NodeConfig = {
       rid,
       mesh,
@@ -137,6 +140,12 @@ export class NodeCluster implements Driver {
     const ready = await handle.ready;
     slot.address = ready.address;
     slot.sessionPort = ready.sessionPort;
+    // A channel changed while the node started (pushChannel reaches running nodes only): its
+    // configuration is the one from before, so hand it the channels as they are now (seed 1129 of the
+    // swarm: B set NotReady while C restarted, and C went on choosing B).
+    if (this.channelChanges !== channelsAt && handle.state === 'running') {
+      await Promise.all([...this.channels.values()].map((channel) => handle.call('channel', { channel })));
+    }
     return slot;
   }
 
@@ -159,6 +168,7 @@ export class NodeCluster implements Driver {
     for (const s of channel.servers) this.slot(s.node);
     const config: ChannelConfig = { name: channel.name, kind: channel.kind, servers: channel.servers.map((s) => ({ node: s.node, weight: s.weight ?? 1, state: s.state ?? 'Ready' })) };
     this.channels.set(channel.name, config);
+    this.channelChanges++;
     await this.pushChannel(config);
   }
 
@@ -169,6 +179,7 @@ export class NodeCluster implements Driver {
     if (!s) throw new DriverInputError(`${server.node} does not serve channel ${channel}`);
     if (server.weight !== undefined) s.weight = server.weight;
     if (server.state !== undefined) s.state = server.state;
+    this.channelChanges++;
     await this.pushChannel(entry);
   }
 

@@ -5,7 +5,10 @@
 // L (the run header's livenessDeadlineMs): a connection X's current process had ready (one of an
 // earlier incarnation, before a crash or restart of X, is not X's any more). For each hang that took effect at t1 (invoked at t0) and
 // lasted past t1 + L + SLACK_MS (Y not crashed, restarted or healed before), and each X not itself
-// crashed, restarted or hung in that stretch, the connection C of X to Y ready at t0:
+// crashed, restarted or hung in that stretch, the connection C of X to Y ready at t0 (a process
+// that died on its own counts as crashed: an armed failpoint crashes its node with no fault of the
+// kit's at that moment, and the kit's read of the node then says alive: false; seed 1051 of the
+// swarm, a target crashed by relocation.crash-target-before-commit while a peer hung):
 //  - a not-ready event of C later than t1 + L + SLACK_MS is found;
 //  - no not-ready event of C at all, though the kit read X's events of that link after
 //    t1 + L + SLACK_MS with X's process the same throughout, is found.
@@ -41,7 +44,9 @@ export function silentPeerNotReady(events: HistoryEvent[]): Violation[] {
     for (const ev of l.events) list.push({ ...ev, from: l });
     linkEvents.set(`${l.node}>${l.peer}`, list);
   }
-  const touched = (node: string, from: number, to: number, except?: string) => processOps.some((f) => f.node === node && f.op !== except && f.time >= from && f.time <= to);
+  const deadAt = events.filter((e) => e.type === 'host' && !e.alive).map((e) => ({ node: e.node, time: e.time }));
+  const touched = (node: string, from: number, to: number, except?: string) =>
+    processOps.some((f) => f.node === node && f.op !== except && f.time >= from && f.time <= to) || deadAt.some((d) => d.node === node && d.time >= from && d.time <= to);
   const out: Violation[] = [];
   for (const ok of hangs) {
     const invoke = invokes.get(ok.op);
