@@ -7,7 +7,8 @@
 // [t0, t1], so the follow window ends within [t0 + D, t1 + D]. A message via S, invoked after t1,
 // with no other create, close, join or relocate of the object from t0 to its end, is judged:
 //  - ended before t0 + D (inside the window whatever the commit time), with no fault at all in that
-//    stretch nor in the settling time before it (twice the liveness deadline: a node restarted just
+//    stretch nor in the settling time before it (nor a crash failpoint armed on any node then: the
+//    node may have crashed itself; process-deaths.ts selfCrashRisks) (twice the liveness deadline: a node restarted just
 //    before the move may not have its links back yet, and a message its caller cannot write to S
 //    never reaches S, so S has nothing to follow; seed 24 of the reference's swarm, a caller
 //    restarted 30 ms before the move), it must not end Unavailable or NotFound: S follows it to
@@ -22,6 +23,7 @@
 import type { HistoryEvent, OpEvent, RelocationEvent, RunEvent } from '../history.ts';
 import { isFault, isOp } from '../history.ts';
 import { violation, type Violation } from '../violation.ts';
+import { selfCrashRisks } from '../process-deaths.ts';
 
 export const NAME = 'follow-within-window';
 const RULES = ['R-OBJ-3'];
@@ -56,7 +58,10 @@ export function followWithinWindow(events: HistoryEvent[]): Violation[] {
   if (moves.length === 0) return [];
   const runs = new Map<string, RunEvent[]>();
   for (const r of events.filter((e): e is RunEvent => e.type === 'journal' && e.kind === 'handler' && !!e.marker)) runs.set(r.marker!, [...(runs.get(r.marker!) ?? []), r]);
-  const noFault = (from: number, to: number) => !faults.some((f) => f.time >= from && f.time <= to);
+  const risks = selfCrashRisks(events);
+  // No fault of the kit's in the stretch, and no node that may have crashed itself in it (an armed
+  // crash failpoint: the source, the target or the caller may be the one that died).
+  const noFault = (from: number, to: number) => !faults.some((f) => f.time >= from && f.time <= to) && !risks.some((r) => r.from <= to && r.until >= from);
   const restartedAt = (node: string, after: number, before: number) => ops.find((o) => o.type === 'ok' && o.f === 'restart' && o.node === node && o.time > after && invokes.get(o.op)!.time > after && o.time < before);
   const alone = (objectId: string, from: number, to: number, except: string) =>
     !ops.some((o) => o.type === 'invoke' && o.op !== except && o.objectId === objectId && OWNERSHIP_OPS.has(o.f) && o.time >= from && o.time <= to);

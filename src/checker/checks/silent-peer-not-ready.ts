@@ -13,7 +13,7 @@
 //  - no not-ready event of C at all, though the kit read X's events of that link after
 //    t1 + L + SLACK_MS with X's process the same throughout, is found.
 
-import type { HistoryEvent, PeerLinkEvent } from '../history.ts';
+import type { HistoryEvent, HostEvent, PeerLinkEvent } from '../history.ts';
 import { isOp } from '../history.ts';
 import { violation, type Violation } from '../violation.ts';
 
@@ -44,7 +44,7 @@ export function silentPeerNotReady(events: HistoryEvent[]): Violation[] {
     for (const ev of l.events) list.push({ ...ev, from: l });
     linkEvents.set(`${l.node}>${l.peer}`, list);
   }
-  const deadAt = events.filter((e) => e.type === 'host' && !e.alive).map((e) => ({ node: e.node, time: e.time }));
+  const deadAt = events.filter((e): e is HostEvent => e.type === 'host' && !e.alive).map((e) => ({ node: e.node, time: e.time }));
   const touched = (node: string, from: number, to: number, except?: string) =>
     processOps.some((f) => f.node === node && f.op !== except && f.time >= from && f.time <= to) || deadAt.some((d) => d.node === node && d.time >= from && d.time <= to);
   const out: Violation[] = [];
