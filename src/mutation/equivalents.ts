@@ -242,6 +242,18 @@ const NOTHING_TO_RESUME =
 const SESSION_LIST_CONTEXT =
   "The reference's session rule sessionList is `() => OWN_PROCESS` (session-rules.ts: a Session lives in its own process, and no list of it is told), which ignores the context it is given; only the kit's Session mutants build a list from it (PersistedSessions, session-list.ts). What the context holds changes nothing.";
 
+const CONFIGURE_BOTH =
+  "configure comes only from the kit's configureNode, through the harness (node-cluster.ts) or a node program (program-node.ts), and every call the kit makes names both fields (topology.steps.ts: workers 1, queueCapacity 1; the nemesis's small nodes, swarm.ts: both drawn): the test is true in every run.";
+
+const STORE_REACH_HEALS =
+  "storeReach is sent only when the kit heals a node's Store (node-cluster.ts fault store-up, program-node.ts fault store-up), always with reachable: true; nothing sends false (a Store failpoint cuts the node off inside the runtime, through reach.arm). The test is true in every run.";
+
+const ACK_LOST_HAS_PEER =
+  "The kit arms transport.ack-lost-after-write only with a peer (failpoints.steps.ts, nemesis.ts ack-lost), and the harness refuses it without one before it reaches the node (node-cluster.ts: 'needs a peer'): `!peer` is false in every run.";
+
+const FAILPOINT_NAMES_CHECKED =
+  "A failpoint reaches the runtime only after the kit's side checked its name: the harness against FAILPOINT_NAMES (node-cluster.ts), a node program against its FAILPOINTS, a subset of them (program-node.ts). FAILPOINT_NAMES (src/driver/failpoints.ts) are the four transport and Store names handled on the lines above and names starting activation. or relocation.: every name that gets here passes the test, and so it does under each mutant (true, `||`, startsWith('')). The throw is for a caller other than the kit, which no run has.";
+
 // ---- the objects area --------------------------------------------------------------------------
 const OBJECT_HOST = 'impl-reference/objects/object-host.ts';
 const ACTIVATION = 'impl-reference/objects/activation.ts';
@@ -822,6 +834,15 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'equivalent', file: RUNTIME, line: 78, mutator: "ObjectLiteral", original: "const shared = rules.sessions.sessionList({", replacement: "{}", why: SESSION_LIST_CONTEXT },
   { kind: 'equivalent', file: RUNTIME, line: 79, mutator: "ObjectLiteral", original: "...(parts.shared ? { inProcess: parts.shared } : {}),", replacement: "{}", why: SESSION_LIST_CONTEXT },
   { kind: 'equivalent', file: RUNTIME, line: 84, mutator: "ArrowFunction", original: "forward: (rid, session, frame) => void this.node.sendWork(rid, { type: 'session-frame', session, frame }, config.timings.defaultDeadlineMs),", replacement: "() => undefined", why: SESSION_LIST_CONTEXT },
+  { kind: 'equivalent', file: RUNTIME, line: 126, mutator: "ConditionalExpression", original: "if (o.queueCapacity !== undefined) this.node.queue.capacity = o.queueCapacity;", replacement: "true", why: CONFIGURE_BOTH },
+  { kind: 'equivalent', file: RUNTIME, line: 127, mutator: "ConditionalExpression", original: "if (o.workers !== undefined) this.node.queue.workers = o.workers;", replacement: "true", why: CONFIGURE_BOTH },
+  { kind: 'equivalent', file: RUNTIME, line: 146, mutator: "ConditionalExpression", original: "if (p.reachable) this.reach.cutOff.delete(this.config.rid);", replacement: "true", why: STORE_REACH_HEALS },
+  { kind: 'equivalent', file: RUNTIME, line: 198, mutator: "ConditionalExpression", original: "if (!peer) throw new ControlError(`failpoint ${name} needs a peer`);", replacement: "false", why: ACK_LOST_HAS_PEER },
+  { kind: 'equivalent', file: RUNTIME, line: 202, mutator: "ConditionalExpression", original: "} else if (FAILPOINT_NAMES.includes(name) && (name.startsWith('activation.') || name.startsWith('relocation.'))) {", replacement: "true", why: FAILPOINT_NAMES_CHECKED },
+  { kind: 'equivalent', file: RUNTIME, line: 202, mutator: "LogicalOperator", original: "} else if (FAILPOINT_NAMES.includes(name) && (name.startsWith('activation.') || name.startsWith('relocation.'))) {", replacement: "FAILPOINT_NAMES.includes(name) || name.startsWith('activation.') || name.startsWith('relocation.')", why: FAILPOINT_NAMES_CHECKED },
+  { kind: 'equivalent', file: RUNTIME, line: 202, mutator: "ConditionalExpression", original: "} else if (FAILPOINT_NAMES.includes(name) && (name.startsWith('activation.') || name.startsWith('relocation.'))) {", replacement: "true", why: FAILPOINT_NAMES_CHECKED },
+  { kind: 'equivalent', file: RUNTIME, line: 202, mutator: "StringLiteral", original: "} else if (FAILPOINT_NAMES.includes(name) && (name.startsWith('activation.') || name.startsWith('relocation.'))) {", replacement: "\"\"", why: FAILPOINT_NAMES_CHECKED },
+  { kind: 'equivalent', file: RUNTIME, line: 202, mutator: "StringLiteral", original: "} else if (FAILPOINT_NAMES.includes(name) && (name.startsWith('activation.') || name.startsWith('relocation.'))) {", replacement: "\"\"", why: FAILPOINT_NAMES_CHECKED },
   { kind: 'equivalent', file: RUNTIME, line: 97, mutator: "ConditionalExpression", original: "if (this.config.restart) await this.node.objects.relocations.resumeAfterRestart();", replacement: "true", why: NOTHING_TO_RESUME },
   { kind: 'equivalent', file: RUNTIME, line: 97, mutator: "ConditionalExpression", original: "if (this.config.restart) await this.node.objects.relocations.resumeAfterRestart();", replacement: "false", why: NOTHING_TO_RESUME },
   // ---- objects/object-caller.ts (objects area) ---------------------------------------------------
