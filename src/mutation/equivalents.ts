@@ -242,6 +242,9 @@ const NOTHING_TO_RESUME =
 const SESSION_LIST_CONTEXT =
   "The reference's session rule sessionList is `() => OWN_PROCESS` (session-rules.ts: a Session lives in its own process, and no list of it is told), which ignores the context it is given; only the kit's Session mutants build a list from it (PersistedSessions, session-list.ts). What the context holds changes nothing.";
 
+const DROPS_REMOVED =
+  "The reference's mesh rule dropsRemoved is `() => true` (mesh-rules.ts; R-STO-4: a node the list no longer has is dropped, after an outage as at any other time; the kit mutant that keeps them after an outage is another implementation): `true` is the test as it stands in every run.";
+
 const CONFIGURE_BOTH =
   "configure comes only from the kit's configureNode, through the harness (node-cluster.ts) or a node program (program-node.ts), and every call the kit makes names both fields (topology.steps.ts: workers 1, queueCapacity 1; the nemesis's small nodes, swarm.ts: both drawn): the test is true in every run.";
 
@@ -834,6 +837,7 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'equivalent', file: RUNTIME, line: 78, mutator: "ObjectLiteral", original: "const shared = rules.sessions.sessionList({", replacement: "{}", why: SESSION_LIST_CONTEXT },
   { kind: 'equivalent', file: RUNTIME, line: 79, mutator: "ObjectLiteral", original: "...(parts.shared ? { inProcess: parts.shared } : {}),", replacement: "{}", why: SESSION_LIST_CONTEXT },
   { kind: 'equivalent', file: RUNTIME, line: 84, mutator: "ArrowFunction", original: "forward: (rid, session, frame) => void this.node.sendWork(rid, { type: 'session-frame', session, frame }, config.timings.defaultDeadlineMs),", replacement: "() => undefined", why: SESSION_LIST_CONTEXT },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 72, mutator: "ConditionalExpression", original: "if (this.rules.dropsRemoved(wasDown)) for (const rid of change.removed) this.dropLink(rid);", replacement: "true", why: DROPS_REMOVED },
   { kind: 'equivalent', file: RUNTIME, line: 126, mutator: "ConditionalExpression", original: "if (o.queueCapacity !== undefined) this.node.queue.capacity = o.queueCapacity;", replacement: "true", why: CONFIGURE_BOTH },
   { kind: 'equivalent', file: RUNTIME, line: 127, mutator: "ConditionalExpression", original: "if (o.workers !== undefined) this.node.queue.workers = o.workers;", replacement: "true", why: CONFIGURE_BOTH },
   { kind: 'equivalent', file: RUNTIME, line: 146, mutator: "ConditionalExpression", original: "if (p.reachable) this.reach.cutOff.delete(this.config.rid);", replacement: "true", why: STORE_REACH_HEALS },
