@@ -197,6 +197,66 @@ const ADDED_UNUSED = "The `added` part of a list change is read by nobody: the n
 const QUEUE_STOP =
   "stop() runs when the process ends. A queue that went on would hand what waits to runWork, which returns at once on a dead node, before any handler (dispatch.ts runUnguarded); and nothing new reaches it (a dead node takes no frames, and caller.ts submitTo refuses its own queue once it is not live).";
 
+// ---- issue 25, connection triage after the split by role -----------------------------------------
+const LINK_RULES = 'impl-reference/connection/link-rules.ts';
+const MESH_RULES = 'impl-reference/connection/mesh-rules.ts';
+const HEARTBEAT = 'impl-reference/node/heartbeat.ts';
+const RUNTIME = 'impl-reference/node/runtime.ts';
+
+const RULES_GIVEN =
+  "A MeshNode is built by NodeRuntime (runtime.ts:53; only a unit test of the kit builds one otherwise), which always passes `rules` with terminal, relay, mesh, authority and host taken from the Rules table it was started with (the harness and the node entries give rulesOf(...), REFERENCE_RULES in a reference run, node/rules.ts). So cfg.rules is never undefined (no `?.` is needed) and each field is the very REFERENCE_* object that `&&` and the `??` fallbacks give; an empty `rules` makes each `??` fall back to the same objects, and ObjectHost takes REFERENCE_HOST for an undefined hostRules (object-host.ts:34).";
+
+const FALSE_AS_UNDEFINED =
+  "`() => undefined` in place of `() => false`: every call site reads the answer only as a condition (peer-link.ts:132 `!verified && !acceptsUnproven(...)`, :209 `if (lostWithoutNotReady(...)) return`, :221 `if (keepsOperationsOfLostConnection()) return`, inbound-queue.ts:34 `refused && !keepsRefusedWork()`), where undefined and false are the same.";
+
+const HANDSHAKE_ALWAYS =
+  "The reference's link rule handshakes (link-rules.ts: `() => true`) ignores its argument (whether this link shook hands before, read only by the kit mutant that skips the handshake on a reconnect) and always asks for the handshake: `!handshakes(...)` is false in every run, so neither the test nor what it is given (`some` or `every`, over whichever event) changes anything. HANDSHAKE_FLAG is the other side of the same rule.";
+
+const CONNECTION_ID_INPUTS =
+  "The reference's link rule connectionId (link-rules.ts: `(c) => c.fresh()`) reads only `fresh`, a new UUID for every connection (V05); the previous connection ID and the dial count are there for the kit mutants that name a connection after them, and no other code reads `dials` (line 55).";
+
+const DIALS_IN_GRACE =
+  "The reference's link rule dialsInGrace is `() => true` (R-STO-2: the last fully-read list's connection intents stay while the Store is unreachable): `!fresh && !dialsInGrace()` is false in every run, and so is `fresh && false`.";
+
+const LINK_RULE_TEST_FIXED =
+  "The reference's link rules noticesClose (`() => true`), lostWithoutNotReady and keepsOperationsOfLostConnection (`() => false`, link-rules.ts) make each of these returns one that is never taken: `false` is the test as it stands in every run (the kit mutants that miss a close, keep a lost connection ready or keep its operations are other implementations of these rules).";
+
+const OUTAGE_RULES_DO_NOTHING =
+  "The ListKeeper is handed only to the mesh rules storeBack and storeUnreadable, and the reference's are both `() => {}` (mesh-rules.ts: the last fully-read list and its connections stay through an outage and connections follow only the list's changes after it, R-STO-2, R-STO-4; the kit mutants that drop links or forget the list are other implementations). Building the keeper has no effect of its own; whether storeBack is called, and with what, changes nothing.";
+
+const LIVENESS_IN_GRACE =
+  "The reference's mesh rule checksLivenessInGrace is `() => true` (R-STO-2: liveness checks go on while the Store is unreachable), so heartbeat.ts:45 never returns, whatever storeAnswers says; storeAnswers is read nowhere else.";
+
+const UNKNOWN_CALLER_RULE =
+  "The reference's mesh rule unknownCallerVerified is `() => {}` (mesh-rules.ts; R-STO-2: a verified caller outside the last fully-read list is served, not connected to, so the reference learns nothing and dials nothing; the kit mutant that connects back is another implementation). lookup only copies a descriptor (descriptors.ts:28), so whether the rule is called, and with what, changes nothing.";
+
+const WORKER_STARTED_RULE =
+  "The object is handed only to the mesh rule workerStarted, and the reference's is `() => {}` (mesh-rules.ts; R-GEN-4: accepted work runs once however long it takes; the kit mutant that requeues a slow worker is another implementation): what it holds is read by nobody.";
+
+const RELAY_RULE_UNCALLED =
+  "relayRules.relayed is called only for work of kind 'relay' (dispatch.ts:88), which no node sends under the reference rules (MUTANT_WORK: only the kit mutant direct-relays-via-peer's calling rule writes it). The reference's relay rule is never called, so its body and the object holding it change nothing.";
+
+const NOTHING_TO_RESUME =
+  "The reference's relocation rule afterRestart is `async () => {}` (relocation-rules.ts; R-REL-6, V14: nothing of an interrupted relocation is resumed after a restart; the kit mutants that resume are other implementations): calling it or not, on a restart or a first start, does nothing but await a promise that has resolved, before the ready event.";
+
+const SESSION_LIST_CONTEXT =
+  "The reference's session rule sessionList is `() => OWN_PROCESS` (session-rules.ts: a Session lives in its own process, and no list of it is told), which ignores the context it is given; only the kit's Session mutants build a list from it (PersistedSessions, session-list.ts). What the context holds changes nothing.";
+
+const DROPS_REMOVED =
+  "The reference's mesh rule dropsRemoved is `() => true` (mesh-rules.ts; R-STO-4: a node the list no longer has is dropped, after an outage as at any other time; the kit mutant that keeps them after an outage is another implementation): `true` is the test as it stands in every run.";
+
+const CONFIGURE_BOTH =
+  "configure comes only from the kit's configureNode, through the harness (node-cluster.ts) or a node program (program-node.ts), and every call the kit makes names both fields (topology.steps.ts: workers 1, queueCapacity 1; the nemesis's small nodes, swarm.ts: both drawn): the test is true in every run.";
+
+const STORE_REACH_HEALS =
+  "storeReach is sent only when the kit heals a node's Store (node-cluster.ts fault store-up, program-node.ts fault store-up), always with reachable: true; nothing sends false (a Store failpoint cuts the node off inside the runtime, through reach.arm). The test is true in every run.";
+
+const ACK_LOST_HAS_PEER =
+  "The kit arms transport.ack-lost-after-write only with a peer (failpoints.steps.ts, nemesis.ts ack-lost), and the harness refuses it without one before it reaches the node (node-cluster.ts: 'needs a peer'): `!peer` is false in every run.";
+
+const FAILPOINT_NAMES_CHECKED =
+  "A failpoint reaches the runtime only after the kit's side checked its name: the harness against FAILPOINT_NAMES (node-cluster.ts), a node program against its FAILPOINTS, a subset of them (program-node.ts). FAILPOINT_NAMES (src/driver/failpoints.ts) are the four transport and Store names handled on the lines above and names starting activation. or relocation.: every name that gets here passes the test, and so it does under each mutant (true, `||`, startsWith('')). The throw is for a caller other than the kit, which no run has.";
+
 // ---- the objects area --------------------------------------------------------------------------
 const OBJECT_HOST = 'impl-reference/objects/object-host.ts';
 const ACTIVATION = 'impl-reference/objects/activation.ts';
@@ -715,6 +775,80 @@ export const EQUIVALENTS: Equivalent[] = [
   // ---- connection/inbound-queue.ts ---------------------------------------------------------------
   { kind: 'equivalent', file: INBOUND_QUEUE, line: 63, mutator: 'BlockStatement', original: "stop(): void {", replacement: "{}", why: QUEUE_STOP },
   { kind: 'equivalent', file: INBOUND_QUEUE, line: 64, mutator: 'BooleanLiteral', original: "this.stopped = true;", replacement: "false", why: QUEUE_STOP },
+  // ---- issue 25: after the split by role (the reference's rules constant, their inputs unread) --------
+  { kind: 'equivalent', file: INBOUND_QUEUE, line: 49, mutator: "ObjectLiteral", original: "this.rules.workerStarted({", replacement: "{}", why: WORKER_STARTED_RULE },
+  { kind: 'equivalent', file: INBOUND_QUEUE, line: 52, mutator: "ConditionalExpression", original: "...(work.deadlineAt !== undefined ? { deadlineAt: work.deadlineAt } : {}),", replacement: "true", why: WORKER_STARTED_RULE },
+  { kind: 'equivalent', file: INBOUND_QUEUE, line: 52, mutator: "ConditionalExpression", original: "...(work.deadlineAt !== undefined ? { deadlineAt: work.deadlineAt } : {}),", replacement: "false", why: WORKER_STARTED_RULE },
+  { kind: 'equivalent', file: INBOUND_QUEUE, line: 52, mutator: "EqualityOperator", original: "...(work.deadlineAt !== undefined ? { deadlineAt: work.deadlineAt } : {}),", replacement: "work.deadlineAt === undefined", why: WORKER_STARTED_RULE },
+  { kind: 'equivalent', file: INBOUND_QUEUE, line: 52, mutator: "ObjectLiteral", original: "...(work.deadlineAt !== undefined ? { deadlineAt: work.deadlineAt } : {}),", replacement: "{}", why: WORKER_STARTED_RULE },
+  { kind: 'equivalent', file: LINK_RULES, line: 67, mutator: "ArrowFunction", original: "acceptsUnproven: () => false,", replacement: "() => undefined", why: FALSE_AS_UNDEFINED },
+  { kind: 'equivalent', file: LINK_RULES, line: 70, mutator: "ArrowFunction", original: "lostWithoutNotReady: () => false,", replacement: "() => undefined", why: FALSE_AS_UNDEFINED },
+  { kind: 'equivalent', file: LINK_RULES, line: 71, mutator: "ArrowFunction", original: "keepsOperationsOfLostConnection: () => false,", replacement: "() => undefined", why: FALSE_AS_UNDEFINED },
+  { kind: 'equivalent', file: MESH_RULES, line: 68, mutator: "ArrowFunction", original: "keepsRefusedWork: () => false,", replacement: "() => undefined", why: FALSE_AS_UNDEFINED },
+  { kind: 'equivalent', file: PEER_LINK, line: 79, mutator: "ConditionalExpression", original: "if (!this.node.discovery.fresh && !this.rules.dialsInGrace()) return this.scheduleReconnect();", replacement: "false", why: DIALS_IN_GRACE },
+  { kind: 'equivalent', file: PEER_LINK, line: 79, mutator: "BooleanLiteral", original: "if (!this.node.discovery.fresh && !this.rules.dialsInGrace()) return this.scheduleReconnect();", replacement: "this.node.discovery.fresh", why: DIALS_IN_GRACE },
+  { kind: 'equivalent', file: PEER_LINK, line: 94, mutator: "ObjectLiteral", original: "const connectionId = this.rules.connectionId({ node: this.node.rid, peer: this.peer, ...(this.connectionId ? { previous: this.connectionId } : {}), dials: ++this.dials, fresh: () => this.node.ids.uuid() });", replacement: "{}", why: CONNECTION_ID_INPUTS },
+  { kind: 'equivalent', file: PEER_LINK, line: 94, mutator: "UpdateOperator", original: "const connectionId = this.rules.connectionId({ node: this.node.rid, peer: this.peer, ...(this.connectionId ? { previous: this.connectionId } : {}), dials: ++this.dials, fresh: () => this.node.ids.uuid() });", replacement: "--this.dials", why: CONNECTION_ID_INPUTS },
+  { kind: 'equivalent', file: PEER_LINK, line: 99, mutator: "ConditionalExpression", original: "if (!this.rules.handshakes(this.history.some((e) => e.event === 'handshake'))) return this.becomeReady(this.handshaking, false);", replacement: "false", why: HANDSHAKE_ALWAYS },
+  { kind: 'equivalent', file: PEER_LINK, line: 99, mutator: "MethodExpression", original: "if (!this.rules.handshakes(this.history.some((e) => e.event === 'handshake'))) return this.becomeReady(this.handshaking, false);", replacement: "this.history.every(e => e.event === 'handshake')", why: HANDSHAKE_ALWAYS },
+  { kind: 'equivalent', file: PEER_LINK, line: 99, mutator: "ArrowFunction", original: "if (!this.rules.handshakes(this.history.some((e) => e.event === 'handshake'))) return this.becomeReady(this.handshaking, false);", replacement: "() => undefined", why: HANDSHAKE_ALWAYS },
+  { kind: 'equivalent', file: PEER_LINK, line: 99, mutator: "ConditionalExpression", original: "if (!this.rules.handshakes(this.history.some((e) => e.event === 'handshake'))) return this.becomeReady(this.handshaking, false);", replacement: "true", why: HANDSHAKE_ALWAYS },
+  { kind: 'equivalent', file: PEER_LINK, line: 99, mutator: "ConditionalExpression", original: "if (!this.rules.handshakes(this.history.some((e) => e.event === 'handshake'))) return this.becomeReady(this.handshaking, false);", replacement: "false", why: HANDSHAKE_ALWAYS },
+  { kind: 'equivalent', file: PEER_LINK, line: 99, mutator: "EqualityOperator", original: "if (!this.rules.handshakes(this.history.some((e) => e.event === 'handshake'))) return this.becomeReady(this.handshaking, false);", replacement: "e.event !== 'handshake'", why: HANDSHAKE_ALWAYS },
+  { kind: 'equivalent', file: PEER_LINK, line: 99, mutator: "StringLiteral", original: "if (!this.rules.handshakes(this.history.some((e) => e.event === 'handshake'))) return this.becomeReady(this.handshaking, false);", replacement: "\"\"", why: HANDSHAKE_ALWAYS },
+  { kind: 'equivalent', file: PEER_LINK, line: 201, mutator: "ConditionalExpression", original: "if (!this.rules.noticesClose()) return;", replacement: "false", why: LINK_RULE_TEST_FIXED },
+  { kind: 'equivalent', file: PEER_LINK, line: 209, mutator: "ConditionalExpression", original: "if (this.rules.lostWithoutNotReady(this, reason)) return;", replacement: "false", why: LINK_RULE_TEST_FIXED },
+  { kind: 'equivalent', file: PEER_LINK, line: 221, mutator: "ConditionalExpression", original: "if (this.rules.keepsOperationsOfLostConnection()) return;", replacement: "false", why: LINK_RULE_TEST_FIXED },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 111, mutator: "BooleanLiteral", original: "if (!node.discovery.lookup(from)) node.meshRules.unknownCallerVerified({ learn: (d) => node.discovery.learn(d), ensureLink: (rid) => node.ensureLink(rid) }, { rid: from, mesh: node.mesh, address: f.address as string });", replacement: "node.discovery.lookup(from)", why: UNKNOWN_CALLER_RULE },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 111, mutator: "ConditionalExpression", original: "if (!node.discovery.lookup(from)) node.meshRules.unknownCallerVerified({ learn: (d) => node.discovery.learn(d), ensureLink: (rid) => node.ensureLink(rid) }, { rid: from, mesh: node.mesh, address: f.address as string });", replacement: "true", why: UNKNOWN_CALLER_RULE },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 111, mutator: "ConditionalExpression", original: "if (!node.discovery.lookup(from)) node.meshRules.unknownCallerVerified({ learn: (d) => node.discovery.learn(d), ensureLink: (rid) => node.ensureLink(rid) }, { rid: from, mesh: node.mesh, address: f.address as string });", replacement: "false", why: UNKNOWN_CALLER_RULE },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 111, mutator: "ObjectLiteral", original: "if (!node.discovery.lookup(from)) node.meshRules.unknownCallerVerified({ learn: (d) => node.discovery.learn(d), ensureLink: (rid) => node.ensureLink(rid) }, { rid: from, mesh: node.mesh, address: f.address as string });", replacement: "{}", why: UNKNOWN_CALLER_RULE },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 111, mutator: "ArrowFunction", original: "if (!node.discovery.lookup(from)) node.meshRules.unknownCallerVerified({ learn: (d) => node.discovery.learn(d), ensureLink: (rid) => node.ensureLink(rid) }, { rid: from, mesh: node.mesh, address: f.address as string });", replacement: "() => undefined", why: UNKNOWN_CALLER_RULE },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 111, mutator: "ArrowFunction", original: "if (!node.discovery.lookup(from)) node.meshRules.unknownCallerVerified({ learn: (d) => node.discovery.learn(d), ensureLink: (rid) => node.ensureLink(rid) }, { rid: from, mesh: node.mesh, address: f.address as string });", replacement: "() => undefined", why: UNKNOWN_CALLER_RULE },
+  { kind: 'equivalent', file: SERVING_SIDE, line: 111, mutator: "ObjectLiteral", original: "if (!node.discovery.lookup(from)) node.meshRules.unknownCallerVerified({ learn: (d) => node.discovery.learn(d), ensureLink: (rid) => node.ensureLink(rid) }, { rid: from, mesh: node.mesh, address: f.address as string });", replacement: "{}", why: UNKNOWN_CALLER_RULE },
+  { kind: 'equivalent', file: DISPATCH, line: 28, mutator: "ObjectLiteral", original: "export const REFERENCE_RELAY: RelayRules = {", replacement: "{}", why: RELAY_RULE_UNCALLED },
+  { kind: 'equivalent', file: DISPATCH, line: 29, mutator: "ArrowFunction", original: "relayed: async () => fail('Unavailable'),", replacement: "() => undefined", why: RELAY_RULE_UNCALLED },
+  { kind: 'equivalent', file: HEARTBEAT, line: 45, mutator: "ConditionalExpression", original: "if (!this.membership.storeAnswers && !node.meshRules.checksLivenessInGrace()) return;", replacement: "false", why: LIVENESS_IN_GRACE },
+  { kind: 'equivalent', file: HEARTBEAT, line: 45, mutator: "BooleanLiteral", original: "if (!this.membership.storeAnswers && !node.meshRules.checksLivenessInGrace()) return;", replacement: "this.membership.storeAnswers", why: LIVENESS_IN_GRACE },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 33, mutator: "BlockStatement", original: "get storeAnswers(): boolean {", replacement: "{}", why: LIVENESS_IN_GRACE },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 69, mutator: "ConditionalExpression", original: "if (wasDown) this.rules.storeBack(this.keeper());", replacement: "true", why: OUTAGE_RULES_DO_NOTHING },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 69, mutator: "ConditionalExpression", original: "if (wasDown) this.rules.storeBack(this.keeper());", replacement: "false", why: OUTAGE_RULES_DO_NOTHING },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 123, mutator: "BlockStatement", original: "private keeper(): ListKeeper {", replacement: "{}", why: OUTAGE_RULES_DO_NOTHING },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 124, mutator: "ObjectLiteral", original: "return {", replacement: "{}", why: OUTAGE_RULES_DO_NOTHING },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 125, mutator: "ArrowFunction", original: "otherLinks: () => this.otherLinks(),", replacement: "() => undefined", why: OUTAGE_RULES_DO_NOTHING },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 126, mutator: "ArrowFunction", original: "dropLink: (rid) => this.dropLink(rid),", replacement: "() => undefined", why: OUTAGE_RULES_DO_NOTHING },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 127, mutator: "ArrowFunction", original: "forgetList: () => this.discovery.forget(),", replacement: "() => undefined", why: OUTAGE_RULES_DO_NOTHING },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 128, mutator: "ArrowFunction", original: "stopRefreshing: () => this.clock.clearTimer(this.refreshTimer),", replacement: "() => undefined", why: OUTAGE_RULES_DO_NOTHING },
+  { kind: 'equivalent', file: MESH_NODE, line: 94, mutator: "LogicalOperator", original: "this.terminal = cfg.rules?.terminal ?? REFERENCE_TERMINAL;", replacement: "cfg.rules?.terminal && REFERENCE_TERMINAL", why: RULES_GIVEN },
+  { kind: 'equivalent', file: MESH_NODE, line: 94, mutator: "OptionalChaining", original: "this.terminal = cfg.rules?.terminal ?? REFERENCE_TERMINAL;", replacement: "cfg.rules.terminal", why: RULES_GIVEN },
+  { kind: 'equivalent', file: MESH_NODE, line: 95, mutator: "LogicalOperator", original: "this.relayRules = cfg.rules?.relay ?? REFERENCE_RELAY;", replacement: "cfg.rules?.relay && REFERENCE_RELAY", why: RULES_GIVEN },
+  { kind: 'equivalent', file: MESH_NODE, line: 95, mutator: "OptionalChaining", original: "this.relayRules = cfg.rules?.relay ?? REFERENCE_RELAY;", replacement: "cfg.rules.relay", why: RULES_GIVEN },
+  { kind: 'equivalent', file: MESH_NODE, line: 96, mutator: "LogicalOperator", original: "this.meshRules = cfg.rules?.mesh ?? REFERENCE_MESH;", replacement: "cfg.rules?.mesh && REFERENCE_MESH", why: RULES_GIVEN },
+  { kind: 'equivalent', file: MESH_NODE, line: 96, mutator: "OptionalChaining", original: "this.meshRules = cfg.rules?.mesh ?? REFERENCE_MESH;", replacement: "cfg.rules.mesh", why: RULES_GIVEN },
+  { kind: 'equivalent', file: MESH_NODE, line: 104, mutator: "LogicalOperator", original: "const authorityRules = cfg.rules?.authority ?? REFERENCE_AUTHORITY;", replacement: "cfg.rules?.authority && REFERENCE_AUTHORITY", why: RULES_GIVEN },
+  { kind: 'equivalent', file: MESH_NODE, line: 104, mutator: "OptionalChaining", original: "const authorityRules = cfg.rules?.authority ?? REFERENCE_AUTHORITY;", replacement: "cfg.rules.authority", why: RULES_GIVEN },
+  { kind: 'equivalent', file: MESH_NODE, line: 113, mutator: "OptionalChaining", original: "authorityRules, hostRules: cfg.rules?.host,", replacement: "cfg.rules.host", why: RULES_GIVEN },
+  { kind: 'equivalent', file: MESH_NODE, line: 191, mutator: "ObjectLiteral", original: "this.meshRules.peerFailed({ otherLinks: () => this.otherLinks(), dropLink: (rid) => this.dropLink(rid), setHostError: () => (this.host = 'Error'), stopQueue: () => this.queue.stop() }, peer);", replacement: "{}", why: PEER_FAILED_RULE },
+  { kind: 'equivalent', file: MESH_NODE, line: 191, mutator: "ArrowFunction", original: "this.meshRules.peerFailed({ otherLinks: () => this.otherLinks(), dropLink: (rid) => this.dropLink(rid), setHostError: () => (this.host = 'Error'), stopQueue: () => this.queue.stop() }, peer);", replacement: "() => undefined", why: PEER_FAILED_RULE },
+  { kind: 'equivalent', file: MESH_NODE, line: 191, mutator: "ArrowFunction", original: "this.meshRules.peerFailed({ otherLinks: () => this.otherLinks(), dropLink: (rid) => this.dropLink(rid), setHostError: () => (this.host = 'Error'), stopQueue: () => this.queue.stop() }, peer);", replacement: "() => undefined", why: PEER_FAILED_RULE },
+  { kind: 'equivalent', file: MESH_NODE, line: 191, mutator: "ArrowFunction", original: "this.meshRules.peerFailed({ otherLinks: () => this.otherLinks(), dropLink: (rid) => this.dropLink(rid), setHostError: () => (this.host = 'Error'), stopQueue: () => this.queue.stop() }, peer);", replacement: "() => undefined", why: PEER_FAILED_RULE },
+  { kind: 'equivalent', file: MESH_NODE, line: 191, mutator: "ArrowFunction", original: "this.meshRules.peerFailed({ otherLinks: () => this.otherLinks(), dropLink: (rid) => this.dropLink(rid), setHostError: () => (this.host = 'Error'), stopQueue: () => this.queue.stop() }, peer);", replacement: "() => undefined", why: PEER_FAILED_RULE },
+  { kind: 'equivalent', file: RUNTIME, line: 63, mutator: "ObjectLiteral", original: "rules: { terminal: rules.terminal, relay: rules.relay, mesh: rules.mesh, authority: rules.authority, host: rules.host },", replacement: "{}", why: RULES_GIVEN },
+  { kind: 'equivalent', file: RUNTIME, line: 78, mutator: "ObjectLiteral", original: "const shared = rules.sessions.sessionList({", replacement: "{}", why: SESSION_LIST_CONTEXT },
+  { kind: 'equivalent', file: RUNTIME, line: 79, mutator: "ObjectLiteral", original: "...(parts.shared ? { inProcess: parts.shared } : {}),", replacement: "{}", why: SESSION_LIST_CONTEXT },
+  { kind: 'equivalent', file: RUNTIME, line: 84, mutator: "ArrowFunction", original: "forward: (rid, session, frame) => void this.node.sendWork(rid, { type: 'session-frame', session, frame }, config.timings.defaultDeadlineMs),", replacement: "() => undefined", why: SESSION_LIST_CONTEXT },
+  { kind: 'equivalent', file: MEMBERSHIP, line: 72, mutator: "ConditionalExpression", original: "if (this.rules.dropsRemoved(wasDown)) for (const rid of change.removed) this.dropLink(rid);", replacement: "true", why: DROPS_REMOVED },
+  { kind: 'equivalent', file: RUNTIME, line: 126, mutator: "ConditionalExpression", original: "if (o.queueCapacity !== undefined) this.node.queue.capacity = o.queueCapacity;", replacement: "true", why: CONFIGURE_BOTH },
+  { kind: 'equivalent', file: RUNTIME, line: 127, mutator: "ConditionalExpression", original: "if (o.workers !== undefined) this.node.queue.workers = o.workers;", replacement: "true", why: CONFIGURE_BOTH },
+  { kind: 'equivalent', file: RUNTIME, line: 146, mutator: "ConditionalExpression", original: "if (p.reachable) this.reach.cutOff.delete(this.config.rid);", replacement: "true", why: STORE_REACH_HEALS },
+  { kind: 'equivalent', file: RUNTIME, line: 198, mutator: "ConditionalExpression", original: "if (!peer) throw new ControlError(`failpoint ${name} needs a peer`);", replacement: "false", why: ACK_LOST_HAS_PEER },
+  { kind: 'equivalent', file: RUNTIME, line: 202, mutator: "ConditionalExpression", original: "} else if (FAILPOINT_NAMES.includes(name) && (name.startsWith('activation.') || name.startsWith('relocation.'))) {", replacement: "true", why: FAILPOINT_NAMES_CHECKED },
+  { kind: 'equivalent', file: RUNTIME, line: 202, mutator: "LogicalOperator", original: "} else if (FAILPOINT_NAMES.includes(name) && (name.startsWith('activation.') || name.startsWith('relocation.'))) {", replacement: "FAILPOINT_NAMES.includes(name) || name.startsWith('activation.') || name.startsWith('relocation.')", why: FAILPOINT_NAMES_CHECKED },
+  { kind: 'equivalent', file: RUNTIME, line: 202, mutator: "ConditionalExpression", original: "} else if (FAILPOINT_NAMES.includes(name) && (name.startsWith('activation.') || name.startsWith('relocation.'))) {", replacement: "true", why: FAILPOINT_NAMES_CHECKED },
+  { kind: 'equivalent', file: RUNTIME, line: 202, mutator: "StringLiteral", original: "} else if (FAILPOINT_NAMES.includes(name) && (name.startsWith('activation.') || name.startsWith('relocation.'))) {", replacement: "\"\"", why: FAILPOINT_NAMES_CHECKED },
+  { kind: 'equivalent', file: RUNTIME, line: 202, mutator: "StringLiteral", original: "} else if (FAILPOINT_NAMES.includes(name) && (name.startsWith('activation.') || name.startsWith('relocation.'))) {", replacement: "\"\"", why: FAILPOINT_NAMES_CHECKED },
+  { kind: 'equivalent', file: RUNTIME, line: 97, mutator: "ConditionalExpression", original: "if (this.config.restart) await this.node.objects.relocations.resumeAfterRestart();", replacement: "true", why: NOTHING_TO_RESUME },
+  { kind: 'equivalent', file: RUNTIME, line: 97, mutator: "ConditionalExpression", original: "if (this.config.restart) await this.node.objects.relocations.resumeAfterRestart();", replacement: "false", why: NOTHING_TO_RESUME },
   // ---- objects/object-caller.ts (objects area) ---------------------------------------------------
   { kind: 'conforming', file: OBJECT_CALLER, line: 91, mutator: 'ArithmeticOperator', original: "this.node.clock.now() + this.node.timings.ownerCacheMs", replacement: "this.node.clock.now() - this.node.timings.ownerCacheMs", why: NO_CACHE },
   { kind: 'conforming', file: OBJECT_CALLER, line: 91, mutator: 'ArithmeticOperator', original: "this.node.clock.now() + (ownerLease - (await this.node.store.now()))", replacement: "this.node.clock.now() - (ownerLease - (await this.node.store.now()))", why: NO_CACHE },

@@ -11,7 +11,7 @@
 // anything before it was restarted.
 
 import { randomBytes } from 'node:crypto';
-import type { Driver, Fault, FaultResult, JournalEntry, OperationSpec, Rid, StoreLogEntry } from '../../src/driver/types.ts';
+import type { Driver, Fault, FaultResult, JournalEntry, OperationSpec, PeerView, Rid, StoreLogEntry } from '../../src/driver/types.ts';
 import { now } from './kit-clock.ts';
 
 type HandlerRun = Extract<JournalEntry, { kind: 'handler' }>;
@@ -35,6 +35,8 @@ export class Evidence {
   readonly downtimes: Array<{ node: Rid; from: number; to?: number }> = [];
   /** What the kit did, in order: each submit (with its marker) and each fault (at the runtime's time for it). */
   readonly actions: KitAction[] = [];
+  /** Every peer view the scenario read, as the runtime gave it (audited after it: auditPeerViews). */
+  readonly peerViews: Array<{ node: Rid; peer: Rid; view: PeerView }> = [];
 
   newMark(): string {
     return `${this.prefix}${++this.next}`;
@@ -83,6 +85,13 @@ export function markingEvidence(driver: Driver, evidence: Evidence): Driver {
           const started = await target.submit(spec);
           evidence.started(started.opId, mark, spec, at);
           return started;
+        };
+      }
+      if (prop === 'peer') {
+        return async (node: Rid, peer: Rid) => {
+          const view = await target.peer(node, peer);
+          evidence.peerViews.push({ node, peer, view: structuredClone(view) });
+          return view;
         };
       }
       if (prop === 'fault') {
@@ -145,6 +154,40 @@ export function auditStoreLog(log: StoreLogEntry[]): string[] {
     if (typeof e.key !== 'string' || e.key === '') problems.push(`${line}: names no key`);
     if (e.op === 'change' && !Number.isInteger(e.expectedVersion)) problems.push(`${line}: a change without the StoreVersion it expected`);
     if (e.op === 'read' && e.result === 'ok' && !Number.isInteger(e.version)) problems.push(`${line}: a read answered without the version it read`);
+  }
+  return problems;
+}
+
+const PEER_EVENTS: readonly string[] = ['handshake', 'ready', 'not-ready'];
+const NOT_READY_REASONS: readonly string[] = ['orderly-close', 'transport-error', 'liveness', 'handshake-refused', 'connect-failed'];
+
+/**
+ * Every peer view the scenario read that is not one as the Driver schema describes it (PeerView,
+ * PeerEvent): the node and peer asked for, `ready` a boolean, and a history whose every event is a
+ * handshake, ready or not-ready of a named connection to an address, at a time on the runtime's
+ * clock, a not-ready with one of the published reasons. The kit's peer checks (R-CONN-1, R-CONN-2,
+ * R-CONN-3, V04, V05) find events by kind, connection ID, reason and time: an event that says
+ * something else would hide the loss, the handshake or the reconnect it stands for from them.
+ */
+export function auditPeerViews(views: Array<{ node: Rid; peer: Rid; view: PeerView }>): string[] {
+  const problems: string[] = [];
+  for (const { node, peer, view } of views) {
+    const of = `${node}'s view of its peer ${peer}`;
+    if (view.node !== node || view.peer !== peer) problems.push(`${of} names ${JSON.stringify(view.node)} -> ${JSON.stringify(view.peer)}`);
+    if (typeof view.ready !== 'boolean') problems.push(`${of}: ready is ${JSON.stringify(view.ready)}, not a boolean`);
+    if (!Array.isArray(view.history)) {
+      problems.push(`${of}: its history is not a list`);
+      continue;
+    }
+    view.history.forEach((e: unknown, i) => {
+      const ev = (e && typeof e === 'object' ? e : {}) as Record<string, unknown>;
+      const line = `${of}, history event ${i} (${JSON.stringify(e)})`;
+      if (!PEER_EVENTS.includes(ev.event as string)) problems.push(`${line}: is none of handshake, ready, not-ready`);
+      if (typeof ev.connectionId !== 'string' || ev.connectionId === '') problems.push(`${line}: names no connection`);
+      if (typeof ev.address !== 'string') problems.push(`${line}: names no address`);
+      if (typeof ev.at !== 'number' || !Number.isFinite(ev.at)) problems.push(`${line}: has no time`);
+      if (ev.event === 'not-ready' && !NOT_READY_REASONS.includes(ev.reason as string)) problems.push(`${line}: a not-ready without a published reason`);
+    });
   }
   return problems;
 }

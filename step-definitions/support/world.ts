@@ -8,7 +8,7 @@ import { failpointTag, needsOfTags } from '../../src/requirements/levels.ts';
 import { MACHINE_MEDIA_TYPE, NOT_APPLICABLE_MEDIA_TYPE, NOT_APPLICABLE_PREFIX } from '../../src/run/results.ts';
 import { cpuWaitShare, cpuWaitTotalMs } from '../../src/harness/cpu-pressure.ts';
 import { recordingNeeds } from './needs.ts';
-import { Evidence, auditJournal, auditStoreLog, expectedReply, markingEvidence, runsOfOp, scenarioHistory } from './evidence.ts';
+import { Evidence, auditJournal, auditPeerViews, auditStoreLog, expectedReply, markingEvidence, runsOfOp, scenarioHistory } from './evidence.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { violated } from '../../src/checks/violation.ts';
 import { simulatedWorldOf, kitClockOf } from '../../src/driver/world.ts';
@@ -267,6 +267,8 @@ After({ name: 'the evidence audit' }, async function (this: SpotWorld, { result 
   if (problems.length > 0) violated(`the journal shows ${problems.length > 1 ? `${problems.length} problems, first: ` : ''}${problems[0]}`);
   const calls = auditStoreLog(await this.driver.storeLog());
   if (calls.length > 0) violated(`the Store log shows ${calls.length > 1 ? `${calls.length} problems, first: ` : ''}${calls[0]}`);
+  const peers = auditPeerViews(this.evidence.peerViews);
+  if (peers.length > 0) violated(`the peer views show ${peers.length > 1 ? `${peers.length} problems, first: ` : ''}${peers[0]}`);
 });
 
 // A simulated world moves only while the kit waits on it. Between two steps Cucumber does work of
