@@ -33,8 +33,56 @@ export interface SessionClientsContext {
 }
 
 const ERROR_KINDS: readonly string[] = ['NotFound', 'Unavailable', 'Busy', 'HandlerError', 'AlreadyExists', 'GenerationMismatch', 'RelocationFailed', 'BindingEnded', 'Unauthenticated'];
+/** What a `fail` may name: an ErrorKind, or BadRequest for a line that is not a request (protocol.ts). */
+const FAIL_KINDS: readonly string[] = [...ERROR_KINDS, 'BadRequest'];
 
 type Answer = WireFrame | 'lost';
+
+/**
+ * What is wrong with a frame the Session owner sent, if it is not a frame of the Session protocol
+ * (docs/assumptions.md, impl-reference/sessions/protocol.ts); undefined for a frame of it. The kit's
+ * client holds the owner to the protocol as the kit holds an adapter to the Driver schema: it reads
+ * nothing from a frame it cannot read as the protocol says.
+ */
+export function protocolError(f: unknown): string | undefined {
+  if (!isRecord(f) || typeof f.t !== 'string') return 'a line that is not a JSON object with a string "t"';
+  const has = (...keys: string[]) => keys.every((k) => typeof f[k] === 'string');
+  const what = `a "${f.t}" frame`;
+  if (f.id !== undefined && typeof f.id !== 'string') return `${what} whose "id" is not a string`;
+  switch (f.t) {
+    case 'welcome':
+      return has('node', 'session', 'nonce') ? undefined : `${what} without its "node", "session" and "nonce"`;
+    case 'ok':
+    case 'timeout':
+      if (!has('id')) return `${what} without the "id" of the request it answers`;
+      return f.attempts === undefined || Array.isArray(f.attempts) ? undefined : `${what} whose "attempts" is not a list`;
+    case 'fail':
+      if (typeof f.errorKind !== 'string' || !FAIL_KINDS.includes(f.errorKind)) return `${what} with errorKind ${JSON.stringify(f.errorKind)}, which is none of ${FAIL_KINDS.join(', ')}`;
+      return f.attempts === undefined || Array.isArray(f.attempts) ? undefined : `${what} whose "attempts" is not a list`;
+    case 'location-update':
+      return has('token', 'objectId', 'route') && Number.isInteger(f.generation) ? undefined : `${what} without its "token", "objectId", "generation" and "route"`;
+    case 'binding-ended':
+      return has('token') ? undefined : `${what} without its "token"`;
+    default:
+      return `a frame of unknown type "${f.t}"`;
+  }
+}
+
+/** What is wrong with an `ok` answer to a request of this type, if it lacks what the protocol gives it. */
+function okAnswerError(request: string, f: WireFrame): string | undefined {
+  switch (request) {
+    case 'hello':
+    case 'auth':
+      return typeof f.session === 'string' ? undefined : `the ok answer to ${request} has no "session"`;
+    case 'bind': {
+      const b = f.binding;
+      const whole = isRecord(b) && typeof b.token === 'string' && typeof b.objectId === 'string' && Number.isInteger(b.generation) && typeof b.route === 'string';
+      return whole ? undefined : 'the ok answer to bind has no whole "binding" {token, objectId, generation, route}';
+    }
+    default:
+      return undefined;
+  }
+}
 
 class ClientConnection {
   open = false;
@@ -44,7 +92,11 @@ class ClientConnection {
   readonly bindings: ClientBinding[] = [];
   readonly updates: PushedFrame[] = [];
   readonly foreign: PushedFrame[] = [];
+  /** Frames the owner sent that are not frames of the protocol, each with what is wrong with it. */
+  readonly protocolErrors: string[] = [];
   private readonly pending = new Map<string, (a: Answer) => void>();
+  /** Raw lines sent without an `id`, oldest first: each takes the next answer that carries none. */
+  private readonly unaddressed: Array<(a: Answer) => void> = [];
   private welcomed!: (ok: boolean) => void;
   readonly welcome = new Promise<boolean>((r) => (this.welcomed = r));
   private closedSignal!: () => void;
@@ -68,6 +120,7 @@ class ClientConnection {
       this.welcomed(false);
       for (const settle of this.pending.values()) settle('lost');
       this.pending.clear();
+      for (const settle of this.unaddressed.splice(0)) settle('lost');
       this.closedSignal();
     });
   }
@@ -77,8 +130,10 @@ class ClientConnection {
     try {
       f = JSON.parse(line);
     } catch {
-      return;
+      return void this.protocolErrors.push(`a line that is not JSON: ${clip(line)}`);
     }
+    const wrong = protocolError(f);
+    if (wrong) this.protocolErrors.push(`${wrong}: ${clip(line)}`);
     if (!isRecord(f) || typeof f.t !== 'string') return;
     const frame = f as WireFrame;
     if (frame.t === 'welcome') {
@@ -96,6 +151,8 @@ class ClientConnection {
       // An answer to a request this connection never sent, or sent and already had answered.
       return void this.foreign.push(summary(frame));
     }
+    // A failure that names no request answers the oldest raw line sent without an id (if any).
+    if (frame.t === 'fail' && this.unaddressed.length > 0) return this.unaddressed.shift()!(frame);
     if ((frame.t === 'location-update' || frame.t === 'binding-ended') && this.bindings.some((b) => b.token === frame.token)) {
       return void this.updates.push(summary(frame));
     }
@@ -110,6 +167,23 @@ class ClientConnection {
     });
   }
 
+  /** Write one raw line; its answer is the one carrying its `id`, or (without one) the next carrying none. */
+  sendLine(line: string): Promise<Answer> {
+    if (!this.open) return Promise.resolve('lost');
+    let id: string | undefined;
+    try {
+      const parsed: unknown = JSON.parse(line);
+      if (isRecord(parsed) && typeof parsed.id === 'string') id = parsed.id;
+    } catch {
+      // not JSON: the answer carries no id
+    }
+    return new Promise((resolve) => {
+      if (id !== undefined) this.pending.set(id, resolve);
+      else this.unaddressed.push(resolve);
+      this.socket.write(`${line}\n`);
+    });
+  }
+
   disconnect(): Promise<void> {
     if (this.open) {
       this.closedBy ??= 'client';
@@ -117,6 +191,10 @@ class ClientConnection {
     }
     return this.closed;
   }
+}
+
+function clip(line: string): string {
+  return line.length > 200 ? `${line.slice(0, 200)}...` : line;
 }
 
 function summary(f: WireFrame): PushedFrame {
@@ -149,6 +227,7 @@ export class SessionClients {
     // Inputs are checked before anything starts: a scenario naming what does not exist is a kit error.
     const conn = spec.kind === 'session-connect' ? undefined : this.connectionOf(spec.client, spec.connection);
     if (spec.kind === 'session-connect') this.ctx.endpoint(spec.node);
+    if (spec.kind === 'session-send-line' && /[\r\n]/.test(spec.line)) throw new SessionInputError('session-send-line: the line holds a line break');
     const opId = `${spec.client}-${this.ctx.ids.uuid()}`;
     const deadlineAt = this.ctx.clock.now() + (spec.deadlineMs ?? this.ctx.defaultDeadlineMs());
     const op = this.records.open(opId, undefined, (record) => new Operation(opId, deadlineAt, record, this.ctx.clock));
@@ -183,6 +262,14 @@ export class SessionClients {
         return this.ask(op, conn, { t: 'relay', id: op.opId, token: spec.bindingToken, payload: spec.payload, deadlineMs: Math.max(1, op.deadlineAt - this.ctx.clock.now()) });
       case 'session-unbind':
         return this.ask(op, conn, { t: 'unbind', id: op.opId, token: spec.bindingToken });
+      case 'session-send-line': {
+        const answered = await op.race(conn.sendLine(spec.line));
+        if (answered.kind === 'deadline') return op.finish('timeout');
+        if (answered.kind === 'ended') return;
+        const f = answered.value;
+        if (f === 'lost') return op.finish('failure', { errorKind: 'Unavailable' });
+        return op.finish('reply', { reply: f });
+      }
       case 'session-disconnect': {
         const done = await op.race(conn.disconnect());
         if (done.kind === 'value') op.finish('reply', { reply: {} });
@@ -227,10 +314,19 @@ export class SessionClients {
     if (answered.kind === 'ended') return;
     const f = answered.value;
     if (f === 'lost') return op.finish('failure', { errorKind: 'Unavailable' });
+    // An answer that is not the protocol's (recorded in conn.protocolErrors as it arrived) says nothing the client can read.
+    if (protocolError(f)) return op.finish('failure', { errorKind: 'Unavailable' });
+    const incomplete = f.t === 'ok' ? okAnswerError(frame.t, f) : undefined;
+    if (incomplete) {
+      conn.protocolErrors.push(`${incomplete} (request ${frame.id})`);
+      return op.finish('failure', { errorKind: 'Unavailable' });
+    }
     if (Array.isArray(f.attempts)) op.attempts.push(...(f.attempts as Attempt[]));
     if (f.t === 'ok') return op.finish('reply', { reply: toReply ? toReply(f) : 'value' in f ? f.value : {} });
     if (f.t === 'timeout') return op.finish('timeout');
-    const kind = typeof f.errorKind === 'string' && ERROR_KINDS.includes(f.errorKind) ? (f.errorKind as ErrorKind) : 'Unavailable';
+    // BadRequest answers a line that is not a request: the client's own requests are always requests.
+    if (!ERROR_KINDS.includes(f.errorKind as string)) conn.protocolErrors.push(`a fail answer ${String(f.errorKind)} to a well-formed ${frame.t} request (request ${frame.id})`);
+    const kind = ERROR_KINDS.includes(f.errorKind as string) ? (f.errorKind as ErrorKind) : 'Unavailable';
     op.finish('failure', { errorKind: kind });
   }
 
@@ -261,6 +357,7 @@ export class SessionClients {
         bindings: c.bindings.map((b) => ({ ...b })),
         updates: c.updates.map((u) => ({ ...u })),
         foreign: c.foreign.map((u) => ({ ...u })),
+        protocolErrors: [...c.protocolErrors],
         heldBy: c.sessionId ? held.filter((h) => h.open.includes(c.sessionId!)).map((h) => h.node) : [],
       };
       if (c.closedBy) v.closedBy = c.closedBy;
