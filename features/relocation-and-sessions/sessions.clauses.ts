@@ -54,6 +54,11 @@ export const clauses: Clause[] = [
     says: 'a new incarnation created after an owner failure (not only after a Close) also leaves the previous binding ended',
     checks: on(SESSIONS, 'After the owner died and the application created the Actor anew, the old binding stays ended', 'the request ends with failure BindingEnded', 'the handler never ran for the request', 'the Session owner A holds client "c1"\'s binding of "a1" for generation 1 as ended'),
   },
+  {
+    id: 'V09.4', lines: [111], words: 'If an Actor is removed, or a new incarnation of the same ActorId is created after an owner failure, the previous binding stays terminated.',
+    says: 'while the Actor is removed there is no incarnation to bind: a bind of it is refused and the Session holds no binding of it but the terminated one',
+    checks: on(SESSIONS, 'Binding an Actor that was removed gives no binding', 'the request ends with failure NotFound', 'client "c1" holds no binding of "a1" but its first'),
+  },
 
   // V15: when the Session owner process dies, neither the Session nor its binding is restored on another process
   {
@@ -136,6 +141,20 @@ export const clauses: Clause[] = [
     checks: on(SESSIONS, 'A relay through an unbound binding is not applied to the binding made after it', 'client "c1" got a new binding of "a1" for generation 1, routed to B, with a new token', 'the request ends with failure BindingEnded', 'the handler never ran for the request', 'the Session owner A holds client "c1"\'s new binding of "a1" as bound, for generation 1'),
   },
 
+  {
+    id: 'R-SES-2.6', lines: [111], words: W_LATE,
+    says: 'a relay or unbind that names no binding (no token, no payload, not a request of the Session protocol at all) is refused and applied to no binding: no handler runs, the binding stays as it was bound, and the Session goes on',
+    checks: on(
+      SESSIONS,
+      'Lines that are not well-formed requests are refused and not applied to the binding',
+      'each line was answered as the table says, on its own connection',
+      'no handler ran for any of the lines',
+      'the Session owner A still holds client "c1"\'s binding of "a1" as it bound it, routed to B',
+      'the request ends with a reply from B',
+      'the handler ran exactly once, on B',
+    ),
+  },
+
   // R-SES-3: after the Session owner dies, a reconnecting client gets a new Session and must authenticate and bind again; old replies and binding updates are ignored
   {
     id: 'R-SES-3.1', lines: [113], words: 'A client reconnect creates a new Session',
@@ -164,5 +183,22 @@ export const clauses: Clause[] = [
     id: 'R-SES-3.5', lines: [113], words: W_OLD_REPLY,
     says: 'a binding update of the previous connection is not applied to the new Session',
     checks: on(SESSIONS, "A binding update for the dead Session's binding never reaches the new Session", 'client "c1" received nothing on its second connection that belongs to the first'),
+  },
+  {
+    id: 'R-SES-3.6', lines: [113], words: W_REAUTH,
+    says: 'until the new Session authenticates it binds, relays and unbinds nothing, whatever token a request names: each is refused Unauthenticated, no handler runs, the Session holds no binding, and the other Session\'s binding is untouched',
+    checks: on(
+      SESSIONS,
+      'Before a new Session authenticates, nothing is bound, relayed or unbound in it',
+      'the request ends with failure Unauthenticated',
+      'the handler never ran for the request',
+      'client "c2"\'s Session on A is not authenticated and holds no binding',
+      'the Session owner A still holds client "c1"\'s binding of "a1" as it bound it, routed to B',
+    ),
+  },
+  {
+    id: 'R-SES-3.7', lines: [113], words: W_REAUTH,
+    says: 'a proof that is not the one the client credential gives, whatever its form (too short, not a string, missing), is refused and the connection closed',
+    checks: on(SESSIONS, 'A proof that is <what> is refused, and the connection closed', 'the line was answered fail Unauthenticated', 'the Session owner A refused the Session of client "c2" and closed its connection'),
   },
 ];
