@@ -6,7 +6,7 @@
 // generic Outcome and journal steps ("the request ends with...", "the handler ran...") apply.
 
 import { Given, Then, When } from '@cucumber/cucumber';
-import type { Rid } from '../src/driver/types.ts';
+import type { JournalEntry, Rid } from '../src/driver/types.ts';
 import { protocolErrorsOf, type BindingView, type ClientConnectionView, type SessionOperationSpec, type SessionView } from '../src/driver/sessions.ts';
 import type { DataTable } from '@cucumber/cucumber';
 import { eventually, expectWithin, throughout } from './support/eventually.ts';
@@ -14,6 +14,7 @@ import { SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
 import { payloadFor, start } from './support/operations.ts';
 import { describeOutcome } from './support/probes.ts';
 import { violated } from '../src/checks/violation.ts';
+import { isDeepStrictEqual } from 'node:util';
 
 // ---- helpers -------------------------------------------------------------------------------------
 
@@ -228,8 +229,8 @@ Then(
     const h = held.history;
     if (h.length !== 1 || h[0].event !== 'bound' || h[0].route !== route || h[0].generation !== generation) violated(`the new binding's history is ${JSON.stringify(h)}, not its bind alone`);
     // Earlier bindings of the object in this Session are not revived by the new one.
-    const revived = c.atOwner!.bindings.find((b) => b.objectId === objectId && earlier.includes(b.token) && b.state === 'bound');
-    if (revived) violated(`an earlier binding is bound again: ${describeBinding(revived)}`);
+    const revived = c.atOwner!.bindings.find((b) => b.objectId === objectId && earlier.includes(b.token) && b.state !== 'ended' && b.state !== 'unbound');
+    if (revived) violated(`an earlier binding is not ended: ${describeBinding(revived)}`);
   },
 );
 
@@ -385,11 +386,11 @@ When('client {string} sends these lines on its connection:', async function (thi
     this.ops.delete(name);
     sent.push({ line, expect: row.answer, answer: o.status === 'reply' ? (o.reply as Record<string, unknown>) : o.status === 'failure' ? 'lost' : 'none' });
   }
-  (this as unknown as { rawLines: { sent: SentLine[]; marks: string[] } }).rawLines = { sent, marks };
+  this.rawLines = { sent, marks };
 });
 
 function rawLines(world: SpotWorld): { sent: SentLine[]; marks: string[] } {
-  const r = (world as unknown as { rawLines?: { sent: SentLine[]; marks: string[] } }).rawLines;
+  const r = world.rawLines as { sent: SentLine[]; marks: string[] } | undefined;
   if (!r) throw new Error('no lines were sent');
   return r;
 }
@@ -442,10 +443,36 @@ When("client {string} unbinds client {string}'s binding of {string}", async func
   await start(this, 'the request', { kind: 'session-unbind', client, bindingToken });
 });
 
-When('client {string} authenticates with the line {string}', async function (this: SpotWorld, client: string, template: string) {
-  const line = await lineOf(this, client, template, [], 0);
+When('client {string} sends the line {string}', async function (this: SpotWorld, client: string, template: string) {
+  const marks: string[] = [];
+  const line = await lineOf(this, client, template, marks, 1);
   await start(this, 'the request', { kind: 'session-send-line', client, line });
+  this.lineMarks = marks;
 });
+
+Then('the line was answered with its handler\'s reply, and the handler ran exactly once, on {rid}', async function (this: SpotWorld, node: Rid) {
+  const o = await this.outcomeOf();
+  const a = o.reply as Record<string, unknown> | undefined;
+  if (o.status !== 'reply' || a?.t !== 'ok') violated(`the relay was answered ${o.status === 'reply' ? JSON.stringify(a) : describeOutcome(o)}, not with its handler's reply`);
+  const marks = this.lineMarks;
+  const runsOf = async () => (await this.driver.journal()).filter((e): e is Extract<JournalEntry, { kind: 'handler' }> => e.kind === 'handler' && marks.includes(e.input.mark ?? ''));
+  const first = await runsOf();
+  if (first.length !== 1 || first[0].node !== node) violated(`the handler ran ${first.length} times${first.length ? `, on ${first.map((e) => e.node).join(', ')}` : ''}`);
+  const value = (first[0].input as { value?: unknown }).value;
+  if (!isDeepStrictEqual(a.value, value)) violated(`the relay was answered ${JSON.stringify(a.value)}, where its handler replies ${JSON.stringify(value)}`);
+  await throughout('handler runs of the relayed line', this.neverWindow(), async () => {
+    const runs = await runsOf();
+    return runs.length > 1 ? `the handler ran again, on ${runs.map((e) => e.node).join(', ')}` : undefined;
+  });
+});
+
+When(
+  'client {string} relays a message through its binding of {string} that {handler}, with a deadline of {int} ms',
+  async function (this: SpotWorld, client: string, objectId: string, handler: string, deadlineMs: number) {
+    const bindingToken = await token(this, client, objectId, 'newest');
+    await start(this, 'the request', { kind: 'session-relay', client, bindingToken, payload: payloadFor(handler, `relayed to ${objectId}`), deadlineMs });
+  },
+);
 
 Then('the line was answered fail {word}', async function (this: SpotWorld, kind: string) {
   const o = await this.outcomeOf();

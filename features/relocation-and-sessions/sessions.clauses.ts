@@ -27,6 +27,16 @@ export const clauses: Clause[] = [
     says: 'a Session relay keeps its binding: when the bound target is unavailable the relay is not sent to another target',
     checks: on(SESSIONS, 'A relay keeps its binding: when the bound owner is not ready, it goes nowhere else', 'the request ends with failure Unavailable', 'every attempt named B', 'the handler never ran for the request'),
   },
+  {
+    id: 'V02.4', lines: [140], words: "Node direct, Actor/Spot direct, and Session binding operations don't switch the specified logical identity to a different target.",
+    says: "a relay that reaches its deadline ends there with a timeout, having gone to the binding's route only, and run there once",
+    checks: on(SESSIONS, 'A relay that reaches its deadline ends with a timeout there, and goes nowhere else', 'the request ends with a timeout at its deadline', 'every attempt named B', 'the handler ran exactly once, on B'),
+  },
+  {
+    id: 'V02.5', lines: [140], words: "Node direct, Actor/Spot direct, and Session binding operations don't switch the specified logical identity to a different target.",
+    says: "a relay that gives no deadline, or one that is not a positive number, is still relayed to the binding's route, once, and answered with its handler's reply",
+    checks: on(SESSIONS, "A relay that gives <deadline> goes to the binding's route, once", "the line was answered with its handler's reply, and the handler ran exactly once, on B"),
+  },
 
   // V05: a reconnect repeats handshake and identity verification and reuses no old connection ID, reply route, Session binding or ready state
   {
@@ -58,6 +68,16 @@ export const clauses: Clause[] = [
     id: 'V09.4', lines: [111], words: 'If an Actor is removed, or a new incarnation of the same ActorId is created after an owner failure, the previous binding stays terminated.',
     says: 'while the Actor is removed there is no incarnation to bind: a bind of it is refused and the Session holds no binding of it but the terminated one',
     checks: on(SESSIONS, 'Binding an Actor that was removed gives no binding', 'the request ends with failure NotFound', 'client "c1" holds no binding of "a1" but its first'),
+  },
+  {
+    id: 'V09.5', lines: [111], words: 'If an Actor is removed, or a new incarnation of the same ActorId is created after an owner failure, the previous binding stays terminated.',
+    says: "a new incarnation of another ActorId terminates no binding of this one: binding it leaves this Actor's binding bound, as it was, and relaying",
+    checks: on(SESSIONS, "Binding another Actor's new incarnation leaves this Actor's binding bound", 'client "c1" got a new binding of "a2" for generation 2, routed to B, with a new token', 'the Session owner A still holds client "c1"\'s binding of "a1" as it bound it, routed to B', 'the request ends with a reply from B', 'the handler ran exactly once, on B'),
+  },
+  {
+    id: 'V09.6', lines: [111], words: 'If an Actor is removed, or a new incarnation of the same ActorId is created after an owner failure, the previous binding stays terminated.',
+    says: 'a binding is terminated by the removal or re-creation of its Actor, not by a relay whose handler failed: after it the binding is bound as it was and relays',
+    checks: on(SESSIONS, 'A relay whose handler fails leaves the binding bound', 'the request ends with failure HandlerError', 'the Session owner A still holds client "c1"\'s binding of "a1" as it bound it, routed to B', 'the request ends with a reply from B'),
   },
 
   // V15: when the Session owner process dies, neither the Session nor its binding is restored on another process
@@ -112,6 +132,11 @@ export const clauses: Clause[] = [
     id: 'R-SES-1.6', lines: [109], words: W_LOCATION_UPDATE,
     says: "the update changes that Actor's binding route only: a binding of another Actor in the same Session, of the same generation, stays on its route and still reaches its owner",
     checks: on(SESSIONS, 'A location update moves only the bindings of the Actor that moved', 'the Session owner A still routes client "c1"\'s binding of "a2" for generation 1 to B', 'the request ends with a reply from B', 'the handler ran exactly once, on B'),
+  },
+  {
+    id: 'R-SES-1.7', lines: [109], words: W_LOCATION_UPDATE,
+    says: "the update changes the route of that Actor's binding: one the client unbound is no binding any more, and the update leaves it where it was",
+    checks: on(SESSIONS, 'A location update does not move a binding the client unbound', 'the Session owner A still routes client "c1"\'s binding of "a1" for generation 1 to B'),
   },
 
   // R-SES-2: a late relay, unbind or disconnect belonging to an earlier Session or binding is never applied to the new binding

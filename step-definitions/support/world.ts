@@ -50,6 +50,10 @@ export class SpotWorld extends World<Target> {
   meshes = new Map<string, Rid[]>();
   /** Operations by the name the scenario gives them ("the request", "request 3"...). */
   ops = new Map<string, StartedOp>();
+  /** The kit's markers in the payloads of the last raw Session line sent (sessions.steps.ts). */
+  lineMarks: string[] = [];
+  /** The raw Session lines a table sent, with their answers and markers (sessions.steps.ts). */
+  rawLines?: { sent: unknown[]; marks: string[] };
   /** Operations started only to fill queues; their handler runs are expected. */
   fillers: string[] = [];
   /** When each relocation the scenario started reached its stages (relocation.steps.ts). */
