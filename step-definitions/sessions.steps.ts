@@ -15,6 +15,7 @@ import { payloadFor, start } from './support/operations.ts';
 import { describeOutcome } from './support/probes.ts';
 import { violated } from '../src/checks/violation.ts';
 import { isDeepStrictEqual } from 'node:util';
+import { now } from './support/kit-clock.ts';
 
 // ---- helpers -------------------------------------------------------------------------------------
 
@@ -345,10 +346,10 @@ Then('the Session owner {rid} refused the Session of client {string} and closed 
 async function lineOf(world: SpotWorld, client: string, template: string, marks: string[], n: number): Promise<string> {
   let line = template;
   for (const m of template.matchAll(/<token of ([^>]+)>/g)) line = line.replace(m[0], await token(world, client, m[1], 'newest'));
-  line = line.replace(/<payload>/g, () => {
+  line = line.replace(/<payload(?: that (blocks on gate "[^"]+"))?>/g, (_all, handler?: string) => {
     const mark = world.evidence.newMark();
     marks.push(mark);
-    return JSON.stringify({ app: 'echo', value: `raw line ${n}`, mark });
+    return JSON.stringify({ ...payloadFor(handler, `raw line ${n}`), mark });
   });
   // Request IDs unique to the scenario: a relay's ID is its operation's on the mesh.
   try {
@@ -453,7 +454,8 @@ When('client {string} sends the line {string}', async function (this: SpotWorld,
 Then('the line was answered with its handler\'s reply, and the handler ran exactly once, on {rid}', async function (this: SpotWorld, node: Rid) {
   const o = await this.outcomeOf();
   const a = o.reply as Record<string, unknown> | undefined;
-  if (o.status !== 'reply' || a?.t !== 'ok') violated(`the relay was answered ${o.status === 'reply' ? JSON.stringify(a) : describeOutcome(o)}, not with its handler's reply`);
+  if (o.status !== 'reply') violated(`the line got no answer before the client gave up on it: ${describeOutcome(o)}`);
+  if (a?.t !== 'ok') violated(`the relay was answered ${JSON.stringify(a)}, not with its handler's reply`);
   const marks = this.lineMarks;
   const runsOf = async () => (await this.driver.journal()).filter((e): e is Extract<JournalEntry, { kind: 'handler' }> => e.kind === 'handler' && marks.includes(e.input.mark ?? ''));
   const first = await runsOf();
@@ -495,4 +497,32 @@ Then("client {string} holds no binding of {string} but its first", async functio
   const c = current(await session(this, client));
   const mine = (c.atOwner?.bindings ?? []).filter((b) => b.objectId === objectId);
   if (mine.length !== 1 || c.bindings.filter((b) => b.objectId === objectId).length !== 1) violated(`the Session holds ${mine.length} bindings of ${objectId}: ${mine.map(describeBinding).join('; ')}`);
+});
+
+Then('the line was answered with a timeout at its deadline of {int} ms, every attempt naming {rid}', async function (this: SpotWorld, deadlineMs: number, node: Rid) {
+  const { submittedAt } = this.op('the request');
+  const o = await this.outcomeOf();
+  const seenAt = this.endedSeenAt.get('the request') ?? now();
+  const a = o.reply as Record<string, unknown> | undefined;
+  if (o.status !== 'reply') violated(`the line got no answer before the client gave up on it: ${describeOutcome(o)}`);
+  if (a?.t !== 'timeout') violated(`the relay was answered ${JSON.stringify(a)}, not with a timeout`);
+  // As "ends with a timeout at its deadline" (outcome.steps.ts): the deadline plus the larger of
+  // 50 ms and half of it, plus two Driver round trips; and not before the deadline (less a timer's rounding).
+  const t = now();
+  await this.driver.outcome(this.op('the request').opId, 0);
+  const roundTrip = now() - t;
+  const waited = seenAt - submittedAt;
+  const limit = deadlineMs + Math.max(SCHEDULING_TOLERANCE_MS, Math.round(deadlineMs / 2)) + 2 * roundTrip;
+  if (waited > limit) violated(`the timeout was answered ${waited} ms after the line was sent, past its deadline of ${deadlineMs} ms`);
+  if (waited < deadlineMs - 10) violated(`the timeout was answered ${waited} ms after the line was sent, before its deadline of ${deadlineMs} ms`);
+  const attempts = Array.isArray(a.attempts) ? (a.attempts as Array<{ target?: unknown }>) : [];
+  if (attempts.length === 0 || attempts.some((x) => x.target !== node)) violated(`the relay's attempts were ${JSON.stringify(attempts)}, not attempts naming ${node} only`);
+});
+
+Then('the handler of the line ran exactly once, on {rid}', async function (this: SpotWorld, node: Rid) {
+  const marks = this.lineMarks;
+  await throughout('handler runs of the line', this.neverWindow(), async () => {
+    const runs = (await this.driver.journal()).filter((e): e is Extract<JournalEntry, { kind: 'handler' }> => e.kind === 'handler' && marks.includes(e.input.mark ?? ''));
+    return runs.length === 1 && runs[0].node === node ? undefined : `the handler ran ${runs.length} times${runs.length ? `, on ${runs.map((e) => e.node).join(', ')}` : ''}`;
+  });
 });

@@ -30,7 +30,7 @@ export const clauses: Clause[] = [
   {
     id: 'V02.4', lines: [140], words: "Node direct, Actor/Spot direct, and Session binding operations don't switch the specified logical identity to a different target.",
     says: "a relay that reaches its deadline ends there with a timeout, having gone to the binding's route only, and run there once",
-    checks: on(SESSIONS, 'A relay that reaches its deadline ends with a timeout there, and goes nowhere else', 'the request ends with a timeout at its deadline', 'every attempt named B', 'the handler ran exactly once, on B'),
+    checks: on(SESSIONS, 'A relay that reaches its deadline ends with a timeout there, and goes nowhere else', 'the line was answered with a timeout at its deadline of 300 ms, every attempt naming B', 'the handler of the line ran exactly once, on B'),
   },
   {
     id: 'V02.5', lines: [140], words: "Node direct, Actor/Spot direct, and Session binding operations don't switch the specified logical identity to a different target.",
