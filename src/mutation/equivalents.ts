@@ -496,7 +496,7 @@ const CLIENT_UNREAD =
   "work.client is read only by the Session rule replyOfLostSession, `() => {}` in the reference (the route's relayArrived hands the object only the opId, the payload and the generation, session-host.ts:244); hello always sets session.client, so the mutant sends '' where the reference sends the client's name, to no reader.";
 
 const HOW_THE_CONNECTION_ENDS =
-  "Which way a stopping process closes a client connection (a reset for a crash, a destroy for an error, an end for an orderly shutdown) is not a rule of the chapter: it says only that the physical connection is not transferred to another process (6, V15). The client sees its connection closed by the owner in every way (impl-reference/sessions/client.ts: `closedBy ??= 'owner'` on close), and no Session survives it.";
+  "Which way a stopping process closes a client connection (a reset for a crash, a destroy for an error, an end for an orderly shutdown) is not a rule of the chapter: it says only that the physical connection is not transferred to another process (6, V15). The client sees its connection closed by the owner in every way (impl-reference/sessions/client-connection.ts: `closedBy ??= 'owner'` on close), and no Session survives it.";
 
 const RUNNING_IS_STOPPED =
   "running() is read by accept(), which a stopped or dead node never reaches (stop closes its server; the harness gives no endpoint of a node that is not running, node-cluster.ts:72), and by holds(), which the harness asks of running nodes only (node-cluster.ts:82) and which needs an open Session: stop() ends every Session it holds (line 113). So `!this.stopped && alive` and the mutant agree wherever they are read.";
