@@ -351,6 +351,9 @@ class DoNothing implements Driver {
         done({});
         break;
       }
+      case 'session-send-line':
+        done({});
+        break;
       case 'session-disconnect':
         if (conn) conn.open = false;
         done({});
@@ -374,6 +377,7 @@ class DoNothing implements Driver {
         bindings: c.bindings.map(({ token, objectId, generation, route }) => ({ token, objectId, generation, route })),
         updates: [],
         foreign: [],
+        protocolErrors: [],
         heldBy: [],
       };
       if (!c.open) view.closedBy = 'client';

@@ -27,6 +27,16 @@ export const clauses: Clause[] = [
     says: 'a Session relay keeps its binding: when the bound target is unavailable the relay is not sent to another target',
     checks: on(SESSIONS, 'A relay keeps its binding: when the bound owner is not ready, it goes nowhere else', 'the request ends with failure Unavailable', 'every attempt named B', 'the handler never ran for the request'),
   },
+  {
+    id: 'V02.4', lines: [140], words: "Node direct, Actor/Spot direct, and Session binding operations don't switch the specified logical identity to a different target.",
+    says: "a relay that reaches its deadline ends there with a timeout, having gone to the binding's route only, and run there once",
+    checks: on(SESSIONS, 'A relay that reaches its deadline ends with a timeout there, and goes nowhere else', 'the line was answered with a timeout at its deadline of 300 ms, every attempt naming B', 'the handler of the line ran exactly once, on B'),
+  },
+  {
+    id: 'V02.5', lines: [140], words: "Node direct, Actor/Spot direct, and Session binding operations don't switch the specified logical identity to a different target.",
+    says: "a relay that gives no deadline, or one that is not a positive number, is still relayed to the binding's route, once, and answered with its handler's reply",
+    checks: on(SESSIONS, "A relay that gives <deadline> goes to the binding's route, once", "the line was answered with its handler's reply, and the handler ran exactly once, on B"),
+  },
 
   // V05: a reconnect repeats handshake and identity verification and reuses no old connection ID, reply route, Session binding or ready state
   {
@@ -53,6 +63,21 @@ export const clauses: Clause[] = [
     id: 'V09.3', lines: [111], words: 'If an Actor is removed, or a new incarnation of the same ActorId is created after an owner failure, the previous binding stays terminated.',
     says: 'a new incarnation created after an owner failure (not only after a Close) also leaves the previous binding ended',
     checks: on(SESSIONS, 'After the owner died and the application created the Actor anew, the old binding stays ended', 'the request ends with failure BindingEnded', 'the handler never ran for the request', 'the Session owner A holds client "c1"\'s binding of "a1" for generation 1 as ended'),
+  },
+  {
+    id: 'V09.4', lines: [111], words: 'If an Actor is removed, or a new incarnation of the same ActorId is created after an owner failure, the previous binding stays terminated.',
+    says: 'while the Actor is removed there is no incarnation to bind: a bind of it is refused and the Session holds no binding of it but the terminated one',
+    checks: on(SESSIONS, 'Binding an Actor that was removed gives no binding', 'the request ends with failure NotFound', 'client "c1" holds no binding of "a1" but its first'),
+  },
+  {
+    id: 'V09.5', lines: [111], words: 'If an Actor is removed, or a new incarnation of the same ActorId is created after an owner failure, the previous binding stays terminated.',
+    says: "a new incarnation of another ActorId terminates no binding of this one: binding it leaves this Actor's binding bound, as it was, and relaying",
+    checks: on(SESSIONS, "Binding another Actor's new incarnation leaves this Actor's binding bound", 'client "c1" got a new binding of "a2" for generation 2, routed to B, with a new token', 'the Session owner A still holds client "c1"\'s binding of "a1" as it bound it, routed to B', 'the request ends with a reply from B', 'the handler ran exactly once, on B'),
+  },
+  {
+    id: 'V09.6', lines: [111], words: 'If an Actor is removed, or a new incarnation of the same ActorId is created after an owner failure, the previous binding stays terminated.',
+    says: 'a binding is terminated by the removal or re-creation of its Actor, not by a relay whose handler failed: after it the binding is bound as it was and relays',
+    checks: on(SESSIONS, 'A relay whose handler fails leaves the binding bound', 'the request ends with failure HandlerError', 'the Session owner A still holds client "c1"\'s binding of "a1" as it bound it, routed to B', 'the request ends with a reply from B'),
   },
 
   // V15: when the Session owner process dies, neither the Session nor its binding is restored on another process
@@ -108,6 +133,11 @@ export const clauses: Clause[] = [
     says: "the update changes that Actor's binding route only: a binding of another Actor in the same Session, of the same generation, stays on its route and still reaches its owner",
     checks: on(SESSIONS, 'A location update moves only the bindings of the Actor that moved', 'the Session owner A still routes client "c1"\'s binding of "a2" for generation 1 to B', 'the request ends with a reply from B', 'the handler ran exactly once, on B'),
   },
+  {
+    id: 'R-SES-1.7', lines: [109], words: W_LOCATION_UPDATE,
+    says: "the update changes the route of that Actor's binding: one the client unbound is no binding any more, and the update leaves it where it was",
+    checks: on(SESSIONS, 'A location update does not move a binding the client unbound', 'the Session owner A still routes client "c1"\'s binding of "a1" for generation 1 to B'),
+  },
 
   // R-SES-2: a late relay, unbind or disconnect belonging to an earlier Session or binding is never applied to the new binding
   {
@@ -134,6 +164,20 @@ export const clauses: Clause[] = [
     id: 'R-SES-2.5', lines: [111], words: W_LATE,
     says: 'a relay through a binding the client unbound is not applied to the binding it made next (same incarnation, same route): it is refused, runs nowhere, and the unbound binding is not revived',
     checks: on(SESSIONS, 'A relay through an unbound binding is not applied to the binding made after it', 'client "c1" got a new binding of "a1" for generation 1, routed to B, with a new token', 'the request ends with failure BindingEnded', 'the handler never ran for the request', 'the Session owner A holds client "c1"\'s new binding of "a1" as bound, for generation 1'),
+  },
+
+  {
+    id: 'R-SES-2.6', lines: [111], words: W_LATE,
+    says: 'a relay or unbind that names no binding (no token, no payload, not a request of the Session protocol at all) is refused and applied to no binding: no handler runs, the binding stays as it was bound, and the Session goes on',
+    checks: on(
+      SESSIONS,
+      'Lines that are not well-formed requests are refused and not applied to the binding',
+      'each line was answered as the table says, on its own connection',
+      'no handler ran for any of the lines',
+      'the Session owner A still holds client "c1"\'s binding of "a1" as it bound it, routed to B',
+      'the request ends with a reply from B',
+      'the handler ran exactly once, on B',
+    ),
   },
 
   // R-SES-3: after the Session owner dies, a reconnecting client gets a new Session and must authenticate and bind again; old replies and binding updates are ignored
@@ -164,5 +208,22 @@ export const clauses: Clause[] = [
     id: 'R-SES-3.5', lines: [113], words: W_OLD_REPLY,
     says: 'a binding update of the previous connection is not applied to the new Session',
     checks: on(SESSIONS, "A binding update for the dead Session's binding never reaches the new Session", 'client "c1" received nothing on its second connection that belongs to the first'),
+  },
+  {
+    id: 'R-SES-3.6', lines: [113], words: W_REAUTH,
+    says: 'until the new Session authenticates it binds, relays and unbinds nothing, whatever token a request names: each is refused Unauthenticated, no handler runs, the Session holds no binding, and the other Session\'s binding is untouched',
+    checks: on(
+      SESSIONS,
+      'Before a new Session authenticates, nothing is bound, relayed or unbound in it',
+      'the request ends with failure Unauthenticated',
+      'the handler never ran for the request',
+      'client "c2"\'s Session on A is not authenticated and holds no binding',
+      'the Session owner A still holds client "c1"\'s binding of "a1" as it bound it, routed to B',
+    ),
+  },
+  {
+    id: 'R-SES-3.7', lines: [113], words: W_REAUTH,
+    says: 'a proof that is not the one the client credential gives, whatever its form (too short, not a string, missing), is refused and the connection closed',
+    checks: on(SESSIONS, 'A proof that is <what> is refused, and the connection closed', 'the line was answered fail Unauthenticated', 'the Session owner A refused the Session of client "c2" and closed its connection'),
   },
 ];

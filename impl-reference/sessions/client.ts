@@ -1,5 +1,5 @@
 // The kit's Session test client, as the embedded Driver runs it: named clients outside the
-// Framework, each holding STREAM connections (stream.ts) to Session owners and speaking the JSON-lines
+// Framework, each holding STREAM connections (client-connection.ts, over stream.ts) to Session owners and speaking the JSON-lines
 // protocol of protocol.ts. Every Session operation the Driver is given runs here and ends with one
 // Outcome (an Operation, like every other operation of the embedded cluster). The client records
 // what it was given on each connection, so a scenario can tell what reached which Session.
@@ -8,11 +8,12 @@
 import type { Clock } from '../../src/driver/clock.ts';
 import type { Ids } from '../../src/driver/ids.ts';
 import type { Attempt, ErrorKind, Outcome, Rid } from '../../src/driver/types.ts';
-import type { ClientBinding, ClientConnectionView, OwnerSessionView, PushedFrame, SessionOperationSpec, SessionView } from '../../src/driver/sessions.ts';
+import type { ClientBinding, ClientConnectionView, OwnerSessionView, SessionOperationSpec, SessionView } from '../../src/driver/sessions.ts';
 import { Operation } from '../kernel/operation.ts';
 import { OutcomeBook } from '../kernel/outcome-book.ts';
-import { authProof, encode, isRecord, LineReader, type WireFrame } from './protocol.ts';
+import { authProof, isRecord, type WireFrame } from './protocol.ts';
 import type { StreamNet, StreamSocket } from './stream.ts';
+import { ClientConnection, ERROR_KINDS, okAnswerError, protocolError } from './client-connection.ts';
 
 export class SessionInputError extends Error {}
 
@@ -30,103 +31,6 @@ export interface SessionClientsContext {
   ownerViews(node: Rid, sessionIds: string[]): Promise<OwnerSessionView[]>;
   /** For each running node, which of these Session IDs it holds open. */
   heldBy(sessionIds: string[]): Promise<Array<{ node: Rid; open: string[] }>>;
-}
-
-const ERROR_KINDS: readonly string[] = ['NotFound', 'Unavailable', 'Busy', 'HandlerError', 'AlreadyExists', 'GenerationMismatch', 'RelocationFailed', 'BindingEnded', 'Unauthenticated'];
-
-type Answer = WireFrame | 'lost';
-
-class ClientConnection {
-  open = false;
-  closedBy?: 'client' | 'owner';
-  sessionId?: string;
-  nonce?: string;
-  readonly bindings: ClientBinding[] = [];
-  readonly updates: PushedFrame[] = [];
-  readonly foreign: PushedFrame[] = [];
-  private readonly pending = new Map<string, (a: Answer) => void>();
-  private welcomed!: (ok: boolean) => void;
-  readonly welcome = new Promise<boolean>((r) => (this.welcomed = r));
-  private closedSignal!: () => void;
-  readonly closed = new Promise<void>((r) => (this.closedSignal = r));
-
-  constructor(
-    readonly index: number,
-    readonly node: Rid,
-    readonly socket: StreamSocket,
-  ) {
-    this.open = true;
-    const reader = new LineReader(
-      (line) => this.onLine(line),
-      () => socket.destroy(),
-    );
-    socket.on('data', (chunk: string) => reader.push(chunk));
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      this.open = false;
-      this.closedBy ??= 'owner';
-      this.welcomed(false);
-      for (const settle of this.pending.values()) settle('lost');
-      this.pending.clear();
-      this.closedSignal();
-    });
-  }
-
-  private onLine(line: string): void {
-    let f: unknown;
-    try {
-      f = JSON.parse(line);
-    } catch {
-      return;
-    }
-    if (!isRecord(f) || typeof f.t !== 'string') return;
-    const frame = f as WireFrame;
-    if (frame.t === 'welcome') {
-      this.sessionId = String(frame.session);
-      this.nonce = String(frame.nonce);
-      return this.welcomed(true);
-    }
-    const id = typeof frame.id === 'string' ? frame.id : undefined;
-    if (id !== undefined) {
-      const settle = this.pending.get(id);
-      if (settle) {
-        this.pending.delete(id);
-        return settle(frame);
-      }
-      // An answer to a request this connection never sent, or sent and already had answered.
-      return void this.foreign.push(summary(frame));
-    }
-    if ((frame.t === 'location-update' || frame.t === 'binding-ended') && this.bindings.some((b) => b.token === frame.token)) {
-      return void this.updates.push(summary(frame));
-    }
-    this.foreign.push(summary(frame));
-  }
-
-  request(frame: WireFrame & { id: string }): Promise<Answer> {
-    if (!this.open) return Promise.resolve('lost');
-    return new Promise((resolve) => {
-      this.pending.set(frame.id, resolve);
-      this.socket.write(encode(frame));
-    });
-  }
-
-  disconnect(): Promise<void> {
-    if (this.open) {
-      this.closedBy ??= 'client';
-      this.socket.end();
-    }
-    return this.closed;
-  }
-}
-
-function summary(f: WireFrame): PushedFrame {
-  const s: PushedFrame = { t: f.t };
-  if (typeof f.id === 'string') s.id = f.id;
-  if (typeof f.token === 'string') s.token = f.token;
-  if (typeof f.objectId === 'string') s.objectId = f.objectId;
-  if (typeof f.generation === 'number') s.generation = f.generation;
-  if (typeof f.route === 'string') s.route = f.route;
-  return s;
 }
 
 export class SessionClients {
@@ -149,6 +53,7 @@ export class SessionClients {
     // Inputs are checked before anything starts: a scenario naming what does not exist is a kit error.
     const conn = spec.kind === 'session-connect' ? undefined : this.connectionOf(spec.client, spec.connection);
     if (spec.kind === 'session-connect') this.ctx.endpoint(spec.node);
+    if (spec.kind === 'session-send-line' && /[\r\n]/.test(spec.line)) throw new SessionInputError('session-send-line: the line holds a line break');
     const opId = `${spec.client}-${this.ctx.ids.uuid()}`;
     const deadlineAt = this.ctx.clock.now() + (spec.deadlineMs ?? this.ctx.defaultDeadlineMs());
     const op = this.records.open(opId, undefined, (record) => new Operation(opId, deadlineAt, record, this.ctx.clock));
@@ -183,6 +88,14 @@ export class SessionClients {
         return this.ask(op, conn, { t: 'relay', id: op.opId, token: spec.bindingToken, payload: spec.payload, deadlineMs: Math.max(1, op.deadlineAt - this.ctx.clock.now()) });
       case 'session-unbind':
         return this.ask(op, conn, { t: 'unbind', id: op.opId, token: spec.bindingToken });
+      case 'session-send-line': {
+        const answered = await op.race(conn.sendLine(spec.line));
+        if (answered.kind === 'deadline') return op.finish('timeout');
+        if (answered.kind === 'ended') return;
+        const f = answered.value;
+        if (f === 'lost') return op.finish('failure', { errorKind: 'Unavailable' });
+        return op.finish('reply', { reply: f });
+      }
       case 'session-disconnect': {
         const done = await op.race(conn.disconnect());
         if (done.kind === 'value') op.finish('reply', { reply: {} });
@@ -227,10 +140,19 @@ export class SessionClients {
     if (answered.kind === 'ended') return;
     const f = answered.value;
     if (f === 'lost') return op.finish('failure', { errorKind: 'Unavailable' });
+    // An answer that is not the protocol's (recorded in conn.protocolErrors as it arrived) says nothing the client can read.
+    if (protocolError(f)) return op.finish('failure', { errorKind: 'Unavailable' });
+    const incomplete = f.t === 'ok' ? okAnswerError(frame.t, f) : undefined;
+    if (incomplete) {
+      conn.protocolErrors.push(`${incomplete} (request ${frame.id})`);
+      return op.finish('failure', { errorKind: 'Unavailable' });
+    }
     if (Array.isArray(f.attempts)) op.attempts.push(...(f.attempts as Attempt[]));
     if (f.t === 'ok') return op.finish('reply', { reply: toReply ? toReply(f) : 'value' in f ? f.value : {} });
     if (f.t === 'timeout') return op.finish('timeout');
-    const kind = typeof f.errorKind === 'string' && ERROR_KINDS.includes(f.errorKind) ? (f.errorKind as ErrorKind) : 'Unavailable';
+    // BadRequest answers a line that is not a request: the client's own requests are always requests.
+    if (!ERROR_KINDS.includes(f.errorKind as string)) conn.protocolErrors.push(`a fail answer ${String(f.errorKind)} to a well-formed ${frame.t} request (request ${frame.id})`);
+    const kind = ERROR_KINDS.includes(f.errorKind as string) ? (f.errorKind as ErrorKind) : 'Unavailable';
     op.finish('failure', { errorKind: kind });
   }
 
@@ -261,6 +183,7 @@ export class SessionClients {
         bindings: c.bindings.map((b) => ({ ...b })),
         updates: c.updates.map((u) => ({ ...u })),
         foreign: c.foreign.map((u) => ({ ...u })),
+        protocolErrors: [...c.protocolErrors],
         heldBy: c.sessionId ? held.filter((h) => h.open.includes(c.sessionId!)).map((h) => h.node) : [],
       };
       if (c.closedBy) v.closedBy = c.closedBy;

@@ -30,8 +30,10 @@ export function authProof(credential: string, nonce: string): string {
 }
 
 export function proofMatches(expected: string, given: unknown): boolean {
-  if (typeof given !== 'string' || given.length !== expected.length) return false;
-  return timingSafeEqual(Buffer.from(expected), Buffer.from(given));
+  if (typeof given !== 'string') return false;
+  // Compared as bytes: a proof with as many characters but more bytes (not ASCII) is a wrong proof too.
+  const [want, got] = [Buffer.from(expected), Buffer.from(given)];
+  return want.length === got.length && timingSafeEqual(want, got);
 }
 
 export function encode(frame: WireFrame): string {

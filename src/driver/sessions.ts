@@ -23,7 +23,7 @@ export type {
   SessionOperationSpec,
   SessionView,
 } from './schema/sessions.ts';
-import type { SessionOperationSpec } from './schema/sessions.ts';
+import type { SessionOperationSpec, SessionView } from './schema/sessions.ts';
 
 export const SESSION_OPERATION_KINDS = [
   'session-connect',
@@ -31,9 +31,19 @@ export const SESSION_OPERATION_KINDS = [
   'session-bind',
   'session-relay',
   'session-unbind',
+  'session-send-line',
   'session-disconnect',
 ] as const;
 
 export function isSessionOperation(op: { kind: string }): op is SessionOperationSpec {
   return (SESSION_OPERATION_KINDS as readonly string[]).includes(op.kind);
+}
+
+/**
+ * The frames a Session owner sent the client that are not frames of the Session protocol, one line
+ * each (ClientConnectionView.protocolErrors): the kit reads nothing from them, and a runtime whose
+ * Session owner sends them does not speak the protocol the kit's Session scenarios rest on.
+ */
+export function protocolErrorsOf(v: SessionView): string[] {
+  return v.connections.flatMap((c) => (c.protocolErrors ?? []).map((e) => `on connection ${c.connection} (to ${c.node}): ${e}`));
 }

@@ -27,6 +27,7 @@ export const LEFT_OUT: Record<string, string> = {
   'connection/calling-node.ts': 'what the calling sides need of their node: types only, nothing to mutate',
   'kernel/outcome-book.ts': "the Driver's book of first Outcomes: the kit's instrument (it never builds an operation)",
   'sessions/client.ts': "the kit's Session test clients: an instrument outside the mesh",
+  'sessions/client-connection.ts': "one connection of the kit's Session test clients, and the frames it accepts: an instrument outside the mesh",
   'node/config.ts': 'configuration types and defaults',
   'node/rules.ts': "the table of every area's rules: each rule is mutated in its own area's file",
   'node/control.ts': "a node's JSON control interface: how the harness speaks to it",

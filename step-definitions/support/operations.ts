@@ -6,6 +6,7 @@ import type { AppPayload, ObjectKind, OperationSpec, Rid } from '../../src/drive
 import { eventually, expectWithin, timerLateness } from './eventually.ts';
 import { SCHEDULING_TOLERANCE_MS, SPEC_CUTOVER_FALLBACK_MS, type RelocationTimes, type SpotWorld } from './world.ts';
 import { now } from './kit-clock.ts';
+import { isSessionOperation } from '../../src/driver/sessions.ts';
 
 export async function replyOf(world: SpotWorld, name: string): Promise<unknown> {
   const o = await world.outcomeOf(name);
@@ -82,7 +83,7 @@ export function payloadFor(handler: string | undefined, value: unknown): AppPayl
 export async function start(world: SpotWorld, name: string, spec: OperationSpec): Promise<void> {
   const submittedAt = now();
   const { opId } = await world.driver.submit(spec);
-  world.ops.set(name, { opId, deadlineMs: spec.deadlineMs ?? world.description.timings.defaultDeadlineMs, submittedAt });
+  world.ops.set(name, { opId, deadlineMs: spec.deadlineMs ?? world.description.timings.defaultDeadlineMs, submittedAt, ...(isSessionOperation(spec) ? { client: spec.client } : {}) });
   world.lastOp = name;
 }
 

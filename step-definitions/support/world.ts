@@ -11,6 +11,7 @@ import { recordingNeeds } from './needs.ts';
 import { Evidence, auditJournal, auditPeerViews, auditStoreLog, expectedReply, markingEvidence, runsOfOp, scenarioHistory } from './evidence.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { violated } from '../../src/checks/violation.ts';
+import { protocolErrorsOf } from '../../src/driver/sessions.ts';
 import { simulatedWorldOf, kitClockOf } from '../../src/driver/world.ts';
 import { now, sleep, useKitClock } from './kit-clock.ts';
 import { scenarioSeed } from './seed.ts';
@@ -38,6 +39,8 @@ export interface StartedOp {
   deadlineMs: number;
   /** Kit clock just before the operation was submitted: its deadline runs out after that. */
   submittedAt: number;
+  /** The Session client of a Session operation. */
+  client?: string;
 }
 
 export class SpotWorld extends World<Target> {
@@ -47,6 +50,10 @@ export class SpotWorld extends World<Target> {
   meshes = new Map<string, Rid[]>();
   /** Operations by the name the scenario gives them ("the request", "request 3"...). */
   ops = new Map<string, StartedOp>();
+  /** The kit's markers in the payloads of the last raw Session line sent (sessions.steps.ts). */
+  lineMarks: string[] = [];
+  /** The raw Session lines a table sent, with their answers and markers (sessions.steps.ts). */
+  rawLines?: { sent: unknown[]; marks: string[] };
   /** Operations started only to fill queues; their handler runs are expected. */
   fillers: string[] = [];
   /** When each relocation the scenario started reached its stages (relocation.steps.ts). */
@@ -164,6 +171,11 @@ export class SpotWorld extends World<Target> {
     const op = this.op(name);
     const outcome = await this.driver.outcome(op.opId, op.deadlineMs + SCHEDULING_TOLERANCE_MS);
     if (!outcome) violated(`${name} had no terminal result within its deadline (${op.deadlineMs} ms + ${SCHEDULING_TOLERANCE_MS} ms tolerance)`);
+    // A Session operation's answer came in the Session protocol: checked wherever its outcome is read.
+    if (op.client !== undefined) {
+      const wrong = protocolErrorsOf(await this.driver.session(op.client));
+      if (wrong.length > 0) violated(`the Session owner sent client ${op.client} frames that are not the Session protocol: ${wrong.join('; ')}`);
+    }
     // R-GEN-3: a reply is the one its handler gave; checked wherever an outcome is read.
     const expected = outcome.status === 'reply' ? expectedReply(this.evidence, op.opId) : undefined;
     if (expected && !isDeepStrictEqual(outcome.reply, expected.value)) {

@@ -42,6 +42,16 @@ export const SessionOperationSpec = named(
       ),
       Obj({ kind: Type.Literal('session-unbind'), client, bindingToken: Str(), connection, deadlineMs }, { description: 'End the binding `bindingToken`.' }),
       Obj(
+        { kind: Type.Literal('session-send-line'), client, line: Str('One line of text, without its "\\n" (the client adds it).'), connection, deadlineMs },
+        {
+          description:
+            'The client writes `line` on the connection as it is: input its own requests never carry (not JSON, not a request, a request missing a field), ' +
+            'to see what the Session owner does with it. A line that is a JSON object with a string `id` ends with the answer carrying that `id`; any other ' +
+            'line with the next answer that carries none. Reply: that answer frame, as it came (`{t, id?, errorKind?, ...}`); a failure Unavailable if the ' +
+            'connection closed first. The answer is still held to the protocol: one that is not a frame of it is a protocol error (ClientConnectionView.protocolErrors).',
+        },
+      ),
+      Obj(
         { kind: Type.Literal('session-disconnect'), client, connection, deadlineMs },
         { description: 'The client closes the connection. Ends with a reply once its end is closed.' },
       ),
@@ -139,6 +149,10 @@ export const ClientConnectionView = named(
       foreign: Type.Array(PushedFrame, {
         description:
           "Frames that belong to nothing sent or bound on this connection (a reply to a request never made here, an update of another connection's binding).",
+      }),
+      protocolErrors: Type.Array(Str(), {
+        description:
+          "Frames the Session owner sent on this connection that are not frames of the Session protocol (docs/assumptions.md), each with what is wrong with it: a line that is not a JSON object with a string `t`, an unknown `t`, a `fail` without a known errorKind, an answer or push missing a field the protocol gives it.",
       }),
       atOwner: Type.Optional(doc(OwnerSessionView, 'The Session as its owner holds it now; absent when no running process holds it.')),
       heldBy: Type.Array(Rid, { description: "Every running node holding an open Session with this connection's Session ID." }),
