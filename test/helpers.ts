@@ -1,15 +1,32 @@
 // Helpers for tests that run the real `spotcheck` command as a user would.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/** The folders tempDir made in this test file's process. */
+const made: string[] = [];
+// Gone when the test file's process ends with every test passed (node:test sets a failure's exit
+// code before 'exit'); kept after a failure, where a message may name a report in one of them.
+process.once('exit', (code) => {
+  if (code !== 0 || process.exitCode) return;
+  for (const dir of made) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // a child still writing into it: left for the system's /tmp cleaning
+    }
+  }
+});
+
 export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `spotcheck-${prefix}-`));
+  const dir = mkdtempSync(join(tmpdir(), `spotcheck-${prefix}-`));
+  made.push(dir);
+  return dir;
 }
 
 export function spotcheck(args: string[], timeoutMs = 300_000): { code: number | null; stdout: string; stderr: string } {
