@@ -5,14 +5,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { generatedFiles } from '../src/driver/schema/generate.ts';
 import { SCHEMA_ID, wireSchemaDocument } from '../src/driver/schema/document.ts';
 import { METHODS } from '../src/driver/schema/methods.ts';
 import { checkParams, checkResult, mismatchLine } from '../adapters/wire-schema.ts';
+import { tempDir } from './helpers.ts';
 import { DRIVER_METHODS, WireSchemaError, openWire } from '../adapters/jsonrpc.ts';
 
 test('schema/ and the tables of docs/wire-protocol.md are what src/driver/schema/ makes (else: npm run schema)', () => {
@@ -76,7 +76,7 @@ test('a valid result is accepted, and an invalid one is named by method, JSON pa
 
 /** A runtime that answers open well, and describe with a Description that lacks its timings. */
 function fakeRuntime(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'spotcheck-schema-'));
+  const dir = tempDir('schema');
   const file = join(dir, 'runtime.mjs');
   writeFileSync(
     file,
