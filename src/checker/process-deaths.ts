@@ -19,21 +19,30 @@ export interface Death {
 }
 
 export function processDeaths(events: HistoryEvent[]): Death[] {
-  const ops = byTime(events.filter(isOp));
-  const deaths: Death[] = [];
-  const open = new Map<Rid, Death>();
-  for (const e of ops) {
+  return untilRestart(events, (e) => e.f === 'crash' && e.type === 'ok').map(({ node, opened, until, restart }) => ({
+    node, crash: opened, from: opened.time, until, ...(restart ? { restart } : {}),
+  }));
+}
+
+/**
+ * Per node, the stretches from an operation `opens` picks (the first while none is open) to the node's
+ * next restart invoke (the earliest a new process may exist), or to the end of the run.
+ */
+function untilRestart(events: HistoryEvent[], opens: (e: OpEvent) => boolean): Array<{ node: Rid; opened: OpEvent; until: number; restart?: OpEvent }> {
+  const out: Array<{ node: Rid; opened: OpEvent; until: number; restart?: OpEvent }> = [];
+  const open = new Map<Rid, (typeof out)[number]>();
+  for (const e of byTime(events.filter(isOp))) {
     if (!e.node) continue;
-    if (e.f === 'crash' && e.type === 'ok' && !open.has(e.node)) {
-      const d: Death = { node: e.node, crash: e, from: e.time, until: Infinity };
-      open.set(e.node, d);
-      deaths.push(d);
+    if (opens(e) && !open.has(e.node)) {
+      const w = { node: e.node, opened: e, until: Infinity };
+      open.set(e.node, w);
+      out.push(w);
     } else if (e.f === 'restart' && e.type === 'invoke') {
-      const d = open.get(e.node);
-      if (d) (d.restart = e), (d.until = e.time), open.delete(e.node);
+      const w = open.get(e.node);
+      if (w) (w.restart = e), (w.until = e.time), open.delete(e.node);
     }
   }
-  return deaths;
+  return out;
 }
 
 /**
@@ -52,19 +61,6 @@ export interface SelfCrashRisk {
 }
 
 export function selfCrashRisks(events: HistoryEvent[]): SelfCrashRisk[] {
-  const ops = byTime(events.filter(isOp));
-  const risks: SelfCrashRisk[] = [];
-  const open = new Map<Rid, SelfCrashRisk>();
-  for (const e of ops) {
-    if (!e.node) continue;
-    if (e.f === 'failpoint' && e.type === 'ok' && /\.crash-/.test(String((e as { failpoint?: unknown }).failpoint ?? '')) && !open.has(e.node)) {
-      const r: SelfCrashRisk = { node: e.node, armed: e, from: e.time, until: Infinity };
-      open.set(e.node, r);
-      risks.push(r);
-    } else if (e.f === 'restart' && e.type === 'invoke') {
-      const r = open.get(e.node);
-      if (r) (r.until = e.time), open.delete(e.node);
-    }
-  }
-  return risks;
+  const crashes = (e: OpEvent) => e.f === 'failpoint' && e.type === 'ok' && /\.crash-/.test(String((e as { failpoint?: unknown }).failpoint ?? ''));
+  return untilRestart(events, crashes).map(({ node, opened, until }) => ({ node, armed: opened, from: opened.time, until }));
 }

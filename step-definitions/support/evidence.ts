@@ -12,6 +12,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { Driver, Fault, FaultResult, JournalEntry, OperationSpec, PeerView, Rid, StoreLogEntry } from '../../src/driver/types.ts';
+import { NotReadyReason, PeerEvent } from '../../src/driver/schema/observations.ts';
 import { now } from './kit-clock.ts';
 
 type HandlerRun = Extract<JournalEntry, { kind: 'handler' }>;
@@ -158,8 +159,9 @@ export function auditStoreLog(log: StoreLogEntry[]): string[] {
   return problems;
 }
 
-const PEER_EVENTS: readonly string[] = ['handshake', 'ready', 'not-ready'];
-const NOT_READY_REASONS: readonly string[] = ['orderly-close', 'transport-error', 'liveness', 'handshake-refused', 'connect-failed'];
+// The Driver schema's own lists, so that a reason the schema gains is not a problem here.
+const PEER_EVENTS: readonly string[] = PeerEvent.properties.event.enum;
+const NOT_READY_REASONS: readonly string[] = NotReadyReason.enum;
 
 /**
  * Every peer view the scenario read that is not one as the Driver schema describes it (PeerView,
