@@ -279,24 +279,32 @@ function problem(o: Raw): string | null {
 export function parseHistory(text: string): History {
   const events: HistoryEvent[] = [];
   const unparsed: Unparsed[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
+  // A campaign's history runs to tens of thousands of lines, each parsed once per check: no copy of
+  // a line or of its object beyond JSON.parse's own (a copy per line was a third of the time).
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
     const line = i + 1;
-    if (raw.trim() === '') return;
+    let raw = lines[i];
+    if (raw.endsWith('\r')) raw = raw.slice(0, -1);
+    if (raw.length === 0 || (raw.charCodeAt(0) <= 32 && raw.trim() === '')) continue;
     let o: unknown;
     try {
       o = JSON.parse(raw);
     } catch {
       unparsed.push({ line, text: raw, why: 'not JSON' });
-      return;
+      continue;
     }
     if (o === null || typeof o !== 'object' || Array.isArray(o)) {
       unparsed.push({ line, text: raw, why: 'not a JSON object' });
-      return;
+      continue;
     }
     const why = problem(o as Raw);
     if (why) unparsed.push({ line, text: raw, why });
-    else events.push({ ...(o as object), line } as HistoryEvent);
-  });
+    else {
+      (o as { line: number }).line = line;
+      events.push(o as HistoryEvent);
+    }
+  }
   const header = events.find((e): e is RunHeader => e.type === 'run');
   return { events, unparsed, header };
 }

@@ -20,7 +20,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Driver, JournalEntry, StoreLogEntry } from '../driver/types.ts';
 import { kitClockOf } from '../driver/world.ts';
-import { historyLine, type HistoryLine, type OpEvent } from '../checker/history.ts';
+import { FAULT_NAMES, historyLine, type HistoryLine, type OpEvent } from '../checker/history.ts';
 
 type OpLine = Extract<HistoryLine, { type: 'invoke' | 'ok' | 'fail' | 'info' }>;
 /** An operation line's fields but its type and time. */
@@ -38,6 +38,15 @@ export class Recorder {
   readErrors = 0;
   /** Per connection (node and peer): how many of its events are written, and its first (a restarted node starts a new list). */
   private readonly linkEvents = new Map<string, { written: number; first?: string }>();
+  /**
+   * Per Session, node and client: the state and bound tokens of the last session line written since
+   * the last fault or host line. A read that shows the same again is not written: half of a
+   * swarm's history was such repeats, each parsed and scanned by the checker again. Any fault or
+   * host line starts afresh, so every read after a crash, hang, restart or move is written, and
+   * session-not-restored (the only check that reads these lines) still sees the last state before a
+   * crash (the same as the first read of it since the last fault) and every read after one.
+   */
+  private readonly sessionsShown = new Map<string, string>();
 
   constructor(readonly path: string, private readonly driver: Driver) {
     this.fd = openSync(path, 'w');
@@ -52,6 +61,12 @@ export class Recorder {
 
   write(e: HistoryLine): void {
     if (this.closed) return;
+    if (e.type === 'session') {
+      const key = `${e.session}\u0000${e.node}\u0000${e.client}`;
+      const shown = `${e.state}\u0000${(e.bindings ?? []).join(',')}`;
+      if (this.sessionsShown.get(key) === shown) return;
+      this.sessionsShown.set(key, shown);
+    } else if (e.type === 'host' || ('f' in e && (FAULT_NAMES as readonly string[]).includes(e.f))) this.sessionsShown.clear();
     this.buffer.push(historyLine(e));
     this.lines++;
     if (this.buffer.length >= FLUSH_LINES) this.flush();
