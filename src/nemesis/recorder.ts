@@ -40,8 +40,8 @@ export class Recorder {
   private readonly linkEvents = new Map<string, { written: number; first?: string }>();
   /**
    * Per Session, node and client: the state and bound tokens of the last session line written since
-   * the last fault or host line. A read that shows the same again is not written: half of a
-   * swarm's history was such repeats, each parsed and scanned by the checker again. Any fault or
+   * the last fault or host line. A read that shows the same again is not written: a fifth
+   * of a swarm's history was such repeats, each parsed and scanned by the checker again. Any fault or
    * host line starts afresh, so every read after a crash, hang, restart or move is written, and
    * session-not-restored (the only check that reads these lines) still sees the last state before a
    * crash (the same as the first read of it since the last fault) and every read after one.
