@@ -10,6 +10,7 @@
 
 import type { Rid } from '../driver/basics.ts';
 import type { RecordState, RelocationStage } from '../driver/types.ts';
+import { STORE_RESULTS_BY_OP } from '../driver/schema/observations.ts';
 
 /** What the kit did, Jepsen style: an invoke and then exactly one of ok / fail / info per `op`. */
 export type OpType = 'invoke' | 'ok' | 'fail' | 'info';
@@ -220,8 +221,8 @@ const OP_TYPES = new Set<string>(['invoke', 'ok', 'fail', 'info']);
 const RUN_KINDS = new Set<string>(['handler', 'factory', 'timer', 'lifecycle']);
 const RECORD_STATES = new Set<string>(['Missing', 'Creating', 'Ready', 'Closing']);
 const STAGES = new Set<string>(['preparing', 'relay-ready-accepted', 'committed', 'cancelled', 'rolled-back']);
-const STORE_OPS = new Set<string>(['read', 'change', 'list', 'lease']);
-const STORE_RESULTS = new Set<string>(['ok', 'applied', 'conflict', 'unclear', 'unavailable']);
+const STORE_OPS = new Set<string>(Object.keys(STORE_RESULTS_BY_OP));
+const STORE_RESULTS = new Set<string>(Object.values(STORE_RESULTS_BY_OP).flat());
 
 type Raw = Record<string, unknown>;
 const str = (o: Raw, k: string) => typeof o[k] === 'string';

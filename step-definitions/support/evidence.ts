@@ -12,7 +12,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { Driver, Fault, FaultResult, JournalEntry, OperationSpec, PeerView, Rid, StoreLogEntry } from '../../src/driver/types.ts';
-import { NotReadyReason, PeerEvent } from '../../src/driver/schema/observations.ts';
+import { NotReadyReason, PeerEvent, STORE_RESULTS_BY_OP } from '../../src/driver/schema/observations.ts';
 import { now } from './kit-clock.ts';
 
 type HandlerRun = Extract<JournalEntry, { kind: 'handler' }>;
@@ -129,14 +129,6 @@ export function expectedReply(evidence: Evidence, opId: string): { value: unknow
   return payload && (payload.app === 'echo' || payload.app === 'block') ? { value: payload.value } : undefined;
 }
 
-/** What each Store call may end with (the Driver schema, StoreLogEntry.result): a change applies, conflicts or is unclear. */
-const STORE_RESULTS: Record<string, readonly string[]> = {
-  read: ['ok', 'unavailable'],
-  list: ['ok', 'unavailable'],
-  lease: ['ok', 'unavailable'],
-  change: ['applied', 'conflict', 'unclear', 'unavailable'],
-};
-
 /**
  * Every line of the Store log that is not one Location Store call as the Driver schema describes it
  * (StoreLogEntry): a known op on a named key by a node, a result that op can have, a change with the
@@ -148,7 +140,7 @@ export function auditStoreLog(log: StoreLogEntry[]): string[] {
   const problems: string[] = [];
   for (const e of log) {
     const line = `Store log line ${e.seq} (${JSON.stringify(e)})`;
-    const results = STORE_RESULTS[e.op as string];
+    const results: readonly string[] | undefined = STORE_RESULTS_BY_OP[e.op as keyof typeof STORE_RESULTS_BY_OP];
     if (!results) problems.push(`${line}: op is none of read, change, list, lease`);
     else if (!results.includes(e.result)) problems.push(`${line}: a ${e.op} cannot end ${JSON.stringify(e.result)} (only ${results.join(', ')})`);
     if (typeof e.node !== 'string' || e.node === '') problems.push(`${line}: names no node`);

@@ -164,6 +164,20 @@ export const RelocationView = named(
 );
 export type RelocationView = Type.Static<typeof RelocationView>;
 
+const STORE_OPS = ['read', 'change', 'list', 'lease'] as const;
+const STORE_RESULTS = ['ok', 'applied', 'conflict', 'unclear', 'unavailable'] as const;
+/**
+ * What each Store call may end with: a read, list or lease is answered or the Store could not be
+ * reached; a change applies, conflicts or is unclear. The schema's one account of it: the evidence
+ * audit (step-definitions/support/evidence.ts) and the checker's history parser read it from here.
+ */
+export const STORE_RESULTS_BY_OP: Readonly<Record<(typeof STORE_OPS)[number], readonly (typeof STORE_RESULTS)[number][]>> = {
+  read: ['ok', 'unavailable'],
+  list: ['ok', 'unavailable'],
+  lease: ['ok', 'unavailable'],
+  change: ['applied', 'conflict', 'unclear', 'unavailable'],
+};
+
 export const StoreLogEntry = named(
   'StoreLogEntry',
   Obj(
@@ -171,7 +185,7 @@ export const StoreLogEntry = named(
       seq: Int('Position in the Store log.'),
       at: Ms("When its result was known, on the implementation's clock."),
       node: doc(Rid, 'The node that made the call.'),
-      op: Type.Enum(['read', 'change', 'list', 'lease'], {
+      op: Type.Enum([...STORE_OPS], {
         description:
           '`read`: one key; `change`: a compare-and-set of one key; `list`: every key under a prefix, in one read; `lease`: a lease renewal or a ' +
           "read of the Store's clock (the reference logs these only when they fail).",
@@ -192,7 +206,7 @@ export const StoreLogEntry = named(
             're-read\'s version (R-STO-1): expectedVersion + 1 means the change applied, expectedVersion that it did not.',
         ),
       ),
-      result: Type.Enum(['ok', 'applied', 'conflict', 'unclear', 'unavailable'], {
+      result: Type.Enum([...STORE_RESULTS], {
         description:
           '`ok`: a read or list was answered; `applied` / `conflict`: a change took effect / found another StoreVersion and did nothing; `unclear`: ' +
           'a change whose answer never came, so it may or may not have applied; `unavailable`: the Store could not be reached (any op).',
