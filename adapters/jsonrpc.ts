@@ -20,7 +20,7 @@ import { DEFAULT_CALL_TIMEOUT_MS } from './records.ts';
 import { FrameReader, quote, type Frame } from './frames.ts';
 import { runtimeEnv } from '../src/harness/runtime-env.ts';
 import { checkParams, checkResult, mismatchLine, prepareWireSchema } from './wire-schema.ts';
-import { WIRE_PROTOCOL_VERSION } from '../src/driver/schema/methods.ts';
+import { WIRE_PROTOCOL_VERSION } from '../src/driver/schema/lists.ts';
 import { killGroup } from '../src/harness/process-group.ts';
 import { keepForScenario, noteFault, noteRunEnding, takeScenarioStderr } from '../src/driver/scenario-log.ts';
 

@@ -10,7 +10,7 @@
 
 import type { Rid } from '../driver/basics.ts';
 import type { RecordState, RelocationStage } from '../driver/types.ts';
-import { STORE_RESULTS_BY_OP } from '../driver/schema/observations.ts';
+import { STORE_RESULTS_BY_OP } from '../driver/schema/lists.ts';
 
 /** What the kit did, Jepsen style: an invoke and then exactly one of ok / fail / info per `op`. */
 export type OpType = 'invoke' | 'ok' | 'fail' | 'info';

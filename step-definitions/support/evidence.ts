@@ -12,7 +12,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { Driver, Fault, FaultResult, JournalEntry, OperationSpec, PeerView, Rid, StoreLogEntry } from '../../src/driver/types.ts';
-import { NotReadyReason, PeerEvent, STORE_RESULTS_BY_OP } from '../../src/driver/schema/observations.ts';
+import { NOT_READY_REASONS, PEER_EVENTS, STORE_RESULTS_BY_OP } from '../../src/driver/schema/lists.ts';
 import { now } from './kit-clock.ts';
 
 type HandlerRun = Extract<JournalEntry, { kind: 'handler' }>;
@@ -151,9 +151,9 @@ export function auditStoreLog(log: StoreLogEntry[]): string[] {
   return problems;
 }
 
-// The Driver schema's own lists, so that a reason the schema gains is not a problem here.
-const PEER_EVENTS: readonly string[] = PeerEvent.properties.event.enum;
-const NOT_READY_REASONS: readonly string[] = NotReadyReason.enum;
+// The Driver schema's own lists (src/driver/schema/lists.ts), so that a reason the schema gains is not a problem here.
+const PEER_EVENT_NAMES: readonly string[] = PEER_EVENTS;
+const NOT_READY_REASON_NAMES: readonly string[] = NOT_READY_REASONS;
 
 /**
  * Every peer view the scenario read that is not one as the Driver schema describes it (PeerView,
@@ -176,11 +176,11 @@ export function auditPeerViews(views: Array<{ node: Rid; peer: Rid; view: PeerVi
     view.history.forEach((e: unknown, i) => {
       const ev = (e && typeof e === 'object' ? e : {}) as Record<string, unknown>;
       const line = `${of}, history event ${i} (${JSON.stringify(e)})`;
-      if (!PEER_EVENTS.includes(ev.event as string)) problems.push(`${line}: is none of handshake, ready, not-ready`);
+      if (!PEER_EVENT_NAMES.includes(ev.event as string)) problems.push(`${line}: is none of handshake, ready, not-ready`);
       if (typeof ev.connectionId !== 'string' || ev.connectionId === '') problems.push(`${line}: names no connection`);
       if (typeof ev.address !== 'string') problems.push(`${line}: names no address`);
       if (typeof ev.at !== 'number' || !Number.isFinite(ev.at)) problems.push(`${line}: has no time`);
-      if (ev.event === 'not-ready' && !NOT_READY_REASONS.includes(ev.reason as string)) problems.push(`${line}: a not-ready without a published reason`);
+      if (ev.event === 'not-ready' && !NOT_READY_REASON_NAMES.includes(ev.reason as string)) problems.push(`${line}: a not-ready without a published reason`);
     });
   }
   return problems;

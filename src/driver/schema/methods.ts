@@ -13,7 +13,9 @@ import { SessionView } from './sessions.ts';
 import { ChannelServerSpec, ChannelSpec, NodeOptions, Topology } from './topology.ts';
 
 /** The version of the wire protocol this kit speaks; `open` must answer it as `protocol`. */
-export const WIRE_PROTOCOL_VERSION = '1';
+import { WIRE_PROTOCOL_VERSION } from './lists.ts';
+
+export { WIRE_PROTOCOL_VERSION };
 
 /** One positional argument of a method. */
 export interface Param<S extends TSchema = TSchema> {

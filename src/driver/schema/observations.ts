@@ -5,10 +5,11 @@ import Type from 'typebox';
 import { AppPayload, Int, Ms, Obj, Rid, Str, doc, named } from './basics.ts';
 import { ErrorKind, OutcomeStatus } from './outcomes.ts';
 import { ObjectKind } from './operations.ts';
+import { NOT_READY_REASONS, PEER_EVENTS, STORE_OPS, STORE_RESULTS } from './lists.ts';
 
 export const NotReadyReason = named(
   'NotReadyReason',
-  Type.Enum(['orderly-close', 'transport-error', 'liveness', 'handshake-refused', 'connect-failed'], {
+  Type.Enum([...NOT_READY_REASONS], {
     description:
       'Why a connection became not-ready. `orderly-close`: the other end closed a ready connection orderly (a move, a shutdown); ' +
       '`transport-error`: the connection failed (as when an impostor takes the node\'s place); `liveness`: nothing was heard ' +
@@ -24,7 +25,7 @@ export const PeerEvent = named(
   'PeerEvent',
   Obj(
     {
-      event: Type.Enum(['handshake', 'ready', 'not-ready'], {
+      event: Type.Enum([...PEER_EVENTS], {
         description:
           '`handshake`: the peer proved its identity on a new connection; `ready`: that connection is ready (after its handshake); `not-ready`: ' +
           'a ready connection was lost, or the handshake on a new one was refused.',
@@ -163,20 +164,6 @@ export const RelocationView = named(
   ),
 );
 export type RelocationView = Type.Static<typeof RelocationView>;
-
-const STORE_OPS = ['read', 'change', 'list', 'lease'] as const;
-const STORE_RESULTS = ['ok', 'applied', 'conflict', 'unclear', 'unavailable'] as const;
-/**
- * What each Store call may end with: a read, list or lease is answered or the Store could not be
- * reached; a change applies, conflicts or is unclear. The schema's one account of it: the evidence
- * audit (step-definitions/support/evidence.ts) and the checker's history parser read it from here.
- */
-export const STORE_RESULTS_BY_OP: Readonly<Record<(typeof STORE_OPS)[number], readonly (typeof STORE_RESULTS)[number][]>> = {
-  read: ['ok', 'unavailable'],
-  list: ['ok', 'unavailable'],
-  lease: ['ok', 'unavailable'],
-  change: ['applied', 'conflict', 'unclear', 'unavailable'],
-};
 
 export const StoreLogEntry = named(
   'StoreLogEntry',
