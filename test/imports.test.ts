@@ -71,3 +71,32 @@ test('the runtime kernel imports no other folder of the runtime', () => {
   const wrong = runtimeGraph().filter(([m]) => m.startsWith('impl-reference/kernel/')).flatMap(([m, deps]) => deps.filter((d) => !d.startsWith('impl-reference/kernel/')).map((d) => `${m} imports ${d}`));
   assert.deepEqual(wrong, []);
 });
+
+// Every Cucumber worker loads the support code before its first scenario, through the TypeScript
+// loader, one module at a time: TypeBox alone is a few hundred files, and the Driver schema built
+// from it was over a third of a worker's start. The closed lists the step support needs are plain
+// values (src/driver/schema/lists.ts); only type imports reach the schema, and an adapter that
+// needs it (the wire adapters validate messages with it) loads it when it opens. esbuild drops
+// type imports, so the static imports in its bundle of the worker's entry points are what a
+// worker loads at start.
+test("a Cucumber worker's support code does not load TypeBox or the schema built from it at start", async () => {
+  const { build } = await import('esbuild');
+  const steps = ['step-definitions', 'step-definitions/support'].flatMap((d) => tsFiles(join(ROOT, d)).filter((f) => dirname(f) === join(ROOT, d)));
+  const entryPoints = ['src/cli/adapters.ts', 'src/run/wire-hooks.ts', 'src/run/start-barrier.ts', ...steps.map((f) => relative(ROOT, f))];
+  const r = await build({ entryPoints, absWorkingDir: ROOT, bundle: true, platform: 'node', format: 'esm', outdir: join(ROOT, '.no-output'), write: false, metafile: true, packages: 'external', logLevel: 'silent' });
+  const inputs = r.metafile.inputs;
+  const loaded = new Map<string, string>(entryPoints.map((e) => [e, e]));
+  const queue = [...entryPoints];
+  const wrong: string[] = [];
+  for (let m = queue.shift(); m !== undefined; m = queue.shift()) {
+    for (const i of inputs[m]?.imports ?? []) {
+      if (i.kind !== 'import-statement') continue;
+      if (i.path === 'typebox' || i.path.startsWith('typebox/')) wrong.push(`${loaded.get(m)} -> typebox`);
+      else if (inputs[i.path] && !loaded.has(i.path)) {
+        loaded.set(i.path, `${loaded.get(m)} -> ${i.path}`);
+        queue.push(i.path);
+      }
+    }
+  }
+  assert.deepEqual(wrong, []);
+});
