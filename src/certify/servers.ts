@@ -5,12 +5,13 @@
 
 import net from 'node:net';
 import os from 'node:os';
-import { Redis } from 'ioredis';
 import type { RunEnvironment, ServerVersion } from '../report/compliance.ts';
 
 const ASK_TIMEOUT_MS = 3000;
 
 export async function redisVersion(url: string): Promise<ServerVersion> {
+  // ioredis loads only for a run that has a Redis to ask (every run starts by importing this module).
+  const { Redis } = await import('ioredis');
   const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: ASK_TIMEOUT_MS, retryStrategy: () => null, enableOfflineQueue: false });
   client.on('error', () => {});
   try {

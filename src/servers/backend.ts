@@ -3,8 +3,10 @@
 // run's own (SPOTCHECK_REDIS_URL, testcontainers or the redis-server binary), a NATS cluster of three
 // servers. Shared by `run`, `mutants`, `certify` and `nemesis`, which differ only in how they report.
 
-import { startNatsCluster, type NatsCluster } from './nats.ts';
-import { startRedis, type RedisPause, type RedisServer } from './redis.ts';
+// The server modules load when a backend needs them: they bring testcontainers, ioredis and nats,
+// most of a second of CPU that every embedded or simulated run would otherwise pay at start.
+import type { NatsCluster } from './nats.ts';
+import type { RedisPause, RedisServer } from './redis.ts';
 import type { ServerKind } from '../driver/target.ts';
 
 export interface BackendServers {
@@ -44,7 +46,7 @@ export async function withBackendServers<T>(backend: string, needs: readonly Ser
     if (needs.includes('redis')) {
       let redis: RedisServer;
       try {
-        redis = await startRedis();
+        redis = await (await import('./redis.ts')).startRedis();
       } catch (e) {
         throw new BackendStartError(`backend ${backend} could not start: ${firstLine(e)}`);
       }
@@ -56,7 +58,7 @@ export async function withBackendServers<T>(backend: string, needs: readonly Ser
     if (needs.includes('nats')) {
       let nats: NatsCluster;
       try {
-        nats = await startNatsCluster();
+        nats = await (await import('./nats.ts')).startNatsCluster();
       } catch (e) {
         throw new BackendStartError(`backend ${backend} could not start: ${firstLine(e)}`);
       }
