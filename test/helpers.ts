@@ -80,3 +80,18 @@ export function ciRun(name: string): { out: string; stdout: string } | undefined
   if (!existsSync(join(out, 'compliance.json')) || !existsSync(printed)) throw new Error(`SPOTCHECK_CI_REPORTS is ${reports}, but it has no run ${name} (compliance.json and ${name}.stdout.txt): .ci/run makes it before npm test`);
   return { out, stdout: readFileSync(printed, 'utf8') };
 }
+
+/**
+ * The run `spotcheck run <args> --out <folder>` makes, or in CI the run .ci/run made of the same
+ * command (ciRun): its folder, its exit status and what it printed. The test says which in its
+ * diagnostics.
+ */
+export function runOrCi(t: { diagnostic(message: string): void }, name: string, args: string[], timeoutMs = 300_000): { out: string; code: number | null; stdout: string; stderr: string } {
+  const ci = ciRun(name);
+  if (ci) {
+    t.diagnostic(`the run .ci/run made: ${ci.out}`);
+    return { out: ci.out, code: 0, stdout: ci.stdout, stderr: '' };
+  }
+  const out = tempDir(name);
+  return { out, ...spotcheck(['run', ...args, '--out', out], timeoutMs) };
+}

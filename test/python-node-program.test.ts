@@ -4,31 +4,21 @@
 // impostor was done from outside; only failpoints (inside a protocol step) are the runtime's word.
 
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Compliance } from '../src/report/compliance.ts';
-import { ciRun, ROOT, tempDir } from './helpers.ts';
+import { ROOT, runOrCi } from './helpers.ts';
 
 const IMPL = 'node:python3 examples/python-runtime/node.py';
 
 test('the Python node program meets level core, with every fault but failpoints done from outside', (t) => {
   // In CI, the run .ci/run made of this same command, three times over (`run --repeat 3 --out
   // reports/ci/python-node-core`, from which it certifies); elsewhere the test makes the run itself.
-  const ci = ciRun('python-node-core');
-  if (ci) t.diagnostic(`the run .ci/run made: ${ci.out}`);
-  const out = ci?.out ?? tempDir('python-node');
-  const r = ci
-    ? { status: 0, stdout: ci.stdout, stderr: '' }
-    : spawnSync(process.execPath, [join(ROOT, 'bin/spotcheck.js'), 'run', '--impl', IMPL, '--level', 'core', '--out', out], {
-        cwd: ROOT,
-        encoding: 'utf8',
-        timeout: 600_000,
-        env: { ...process.env, CI: 'true' },
-      });
+  const r = runOrCi(t, 'python-node-core', ['--impl', IMPL, '--level', 'core'], 600_000);
+  const out = r.out;
   const said = `${r.stdout}\n${r.stderr}`;
-  assert.equal(r.status, 0, said);
+  assert.equal(r.code, 0, said);
   assert.match(r.stdout, /^\d+ passed, 0 failed, \d+ not applicable/m, said);
   assert.match(r.stdout, /^level core: met core$/m, said);
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Compliance } from '../src/report/compliance.ts';
 import { levelIds, levelNamed, levelNeeds } from '../src/requirements/levels.ts';
-import { ciRun, ROOT, tempDir } from './helpers.ts';
+import { ROOT, runOrCi } from './helpers.ts';
 
 const IMPL = 'exec:python3 examples/python-runtime/runtime.py';
 
@@ -25,19 +25,10 @@ test('the Python runtime meets level core: 14 core requirements shown, everythin
 
   // In CI, the run .ci/run made of this same command, three times over (`run --repeat 3 --out
   // reports/ci/python-core`, from which it certifies); elsewhere the test makes the run itself.
-  const ci = ciRun('python-core');
-  if (ci) t.diagnostic(`the run .ci/run made: ${ci.out}`);
-  const out = ci?.out ?? tempDir('python-runtime');
-  const r = ci
-    ? { status: 0, stdout: ci.stdout, stderr: '' }
-    : spawnSync(process.execPath, [join(ROOT, 'bin/spotcheck.js'), 'run', '--impl', IMPL, '--level', 'core', '--out', out], {
-        cwd: ROOT,
-        encoding: 'utf8',
-        timeout: 300_000,
-        env: { ...process.env, CI: 'true' },
-      });
+  const r = runOrCi(t, 'python-core', ['--impl', IMPL, '--level', 'core']);
+  const out = r.out;
   const said = `${version}\n${r.stdout}\n${r.stderr}`;
-  assert.equal(r.status, 0, said);
+  assert.equal(r.code, 0, said);
   assert.match(r.stdout, /^\d+ passed, 0 failed, \d+ not applicable/m, said);
   assert.match(r.stdout, /^level core: met core$/m, said);
 
