@@ -337,6 +337,19 @@ Then(
   },
 );
 
+// From when the Store answered the node again (the kit's fault, on the runtime's clock): the record
+// names another owner or generation since before then, so a timer run of this generation stamped
+// later is the node running an object it no longer owns (R-STO-4). Watched for an owner lease and
+// more after the Store answered: the node renews within it, and re-confirms before it runs anything.
+Then('no timer of {string} for generation {int} runs on {rid} from the Store answering again on', async function (this: SpotWorld, objectId: string, generation: number, node: Rid) {
+  const back = this.marks.get('store back');
+  if (back === undefined) throw new Error(`the scenario did not make the Location Store answer ${node} again`);
+  await throughout(`timers of ${objectId} on ${node}`, Math.max(this.neverWindow(), this.settleMs()), async () => {
+    const run = (await this.driver.journal()).find((e) => e.kind === 'timer' && e.objectId === objectId && e.generation === generation && e.node === node && e.at > back);
+    return run ? `a timer of generation ${generation} ran on ${node} ${run.at - back} ms after the Store answered again` : undefined;
+  });
+});
+
 // From when the kit had the relocation's result: a timer run stamped later on the source means the
 // source is still running the object past its owner change (a run before it is not counted).
 Then('no timer of {string} runs on {rid} from the end of the relocation on', async function (this: SpotWorld, objectId: string, node: Rid) {
