@@ -618,6 +618,9 @@ const CREATING_SAYS_UNFINISHED =
 const READY_WRITTEN_AGAIN =
   "A resumed activation whose record is already Ready (its first message not restored) writes it Ready once more, with the content it has (`firstMessageRestored: false`) and a new writeId, one StoreVersion later, before it restores the first message; the failpoint activation.fail-before-ready it tests is armed only for an activation that is still Creating. The chapter counts no Store writes.";
 
+const STOPPED_HOST =
+  "stopAll() runs only from MeshNode.end() (crash, shutdown, vanish), which sets the node dead for good (a restart builds a new MeshNode and ObjectHost). What it leaves hosted does nothing anyone sees: an instance's timer fires nothing (timerFires is given ctx.alive(), false from then on), work a letter still waiting in a mailbox would answer is dropped (runWork returns nothing for a dead node, dispatch.ts), and an in-process dead node is severed besides: its Store calls never return and its evidence, the test application's journal included, takes no more lines (harness/in-process-host.ts sever). The relocations it leaves unstopped are STOPPED_NODE's case (relocation.ts stopAll).";
+
 export const EQUIVALENTS: Equivalent[] = [
   // ---- channel/caller.ts ----------------------------------------------------------------------
   { kind: 'conforming', file: CALLER, line: 71, mutator: 'ConditionalExpression', original: 'if (!channel)', replacement: 'false', why: 'A request on a ChannelName no node serves: the chapter names results for node direct only (3.1, last paragraph); the channel case is Interaction Model §3 / Framework API §13, which the kit does not have.' },
@@ -1141,4 +1144,6 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'conforming', file: OBJECT_CALLER, line: 83, mutator: 'EqualityOperator', original: "(rec.state === 'Ready' && !this.rules.firstMessageRestored(rec))", replacement: "rec.state !== 'Ready'", why: READY_UNRESTORED_TO_OWNER },
   { kind: 'conforming', file: OBJECT_CALLER, line: 83, mutator: 'StringLiteral', original: "(rec.state === 'Ready' && !this.rules.firstMessageRestored(rec))", replacement: '""', why: READY_UNRESTORED_TO_OWNER },
   { kind: 'conforming', file: OBJECT_CALLER, line: 87, mutator: 'ConditionalExpression', original: "if (rec.state !== 'Ready') return this.rules.notReady(this, op, found);", replacement: 'false', why: NOT_READY_TO_OWNER },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 222, mutator: 'BlockStatement', original: 'stopAll(): void {', replacement: '{}', why: STOPPED_HOST },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 224, mutator: 'ArrayDeclaration', original: 'for (const id of [...this.instances.keys()]) this.dispose(id);', replacement: '[]', why: STOPPED_HOST },
 ];
