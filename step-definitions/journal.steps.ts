@@ -145,6 +145,17 @@ Then('the factory runs of {string} were {string}', async function (this: SpotWor
   });
 });
 
+// V11: the generation an activation began is carried on by the node its pointer names or by nobody:
+// no factory runs for it elsewhere, and no record names it owned elsewhere (a new generation may).
+Then('no node but {rid} ran the factory of {string} for generation {int}, or owns that generation', async function (this: SpotWorld, node: Rid, objectId: string, generation: number) {
+  await throughout(`generation ${generation} of ${objectId}`, this.neverWindow(), async () => {
+    const run = (await factoryRuns(this, objectId)).find((r) => r.generation === generation && r.node !== node);
+    if (run) return `the factory ran for generation ${generation} on ${run.node}`;
+    const r = await this.driver.lookup(objectId);
+    return r.generation === generation && r.owner !== undefined && r.owner !== node && r.state !== 'Missing' ? `the record is ${describeRecord(r)}` : undefined;
+  });
+});
+
 Then('no factory of {string} ran after the fault', async function (this: SpotWorld, objectId: string) {
   const since = this.journalAtFault;
   await throughout(`factory runs of ${objectId}`, this.neverWindow(), async () => {
