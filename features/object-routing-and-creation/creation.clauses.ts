@@ -102,4 +102,9 @@ export const clauses: Clause[] = [
     says: "a continuing recovery calls the factory with the stored input, not the new caller's",
     checks: on(CREATION, CR_DIED, 'creation recovery continued generation 1 of "a1" with its stored input "first", or cancelled exactly that record'),
   },
+  {
+    id: 'R-CRE-2.4', lines: [71], words: 'If the process terminates during creation, the next Framework operation re-checks the creation record for the same object ID and generation. It can continue the same creation or cancel exactly that record',
+    says: 'a membership change that finds a creation whose process died adds no member to it: it ends with a failure, and the record is kept or cancelled, never carried on elsewhere',
+    checks: on(CREATION, 'A membership change to a User Spot whose creator died is not applied, and does not end as if it were', 'the request ends with a failure', 'generation 1 of "s1" was kept on B or cancelled, never carried on elsewhere'),
+  },
 ];

@@ -166,6 +166,15 @@ Feature: Creation: one factory, and recovery of exactly the record that was bein
     Then the creation on B ends with a reply from B
     And the record of "s1" is Ready, owned by B, generation 1
 
+  # Whose creator died: the next operation may cancel the unfinished record (R-CRE-2), but a
+  # membership change adds no member to it, and does not end as if it had.
+  @R-CRE-2 @objects
+  Scenario: A membership change to a User Spot whose creator died is not applied, and does not end as if it were
+    Given user spot "s1" was being created on B when B died
+    When A adds C to the members of "s1" naming generation 1
+    Then the request ends with a failure
+    And generation 1 of "s1" was kept on B or cancelled, never carried on elsewhere
+
   # A Close of an object that never existed still ends, once (R-GEN-3), and writes nothing: NotFound is
   # the kit's ErrorKind for a Missing object (docs/assumptions.md).
   @V08 @R-GEN-3 @objects @assumption:errorkinds-the-chapter-does-not-name
