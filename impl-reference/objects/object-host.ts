@@ -214,7 +214,11 @@ export class ObjectHost implements HostedObjects {
     if (!this.rules.reconfirmsOwners()) return;
     for (const inst of [...this.instances.values()]) {
       const rec = (await this.read(inst.objectId)).value;
-      const named = !!rec && rec.owner === this.ctx.rid && rec.generation === inst.generation;
+      // The record still names this instance: this node, and the generation it hosts.
+      const named =
+        !!rec &&
+        rec.owner === this.ctx.rid &&
+        rec.generation === inst.generation;
       if (!named || (rec.state !== 'Ready' && rec.state !== 'Creating')) this.dispose(inst.objectId);
     }
   }

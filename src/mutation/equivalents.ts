@@ -621,6 +621,21 @@ const READY_WRITTEN_AGAIN =
 const STOPPED_HOST =
   "stopAll() runs only from MeshNode.end() (crash, shutdown, vanish), which sets the node dead for good (a restart builds a new MeshNode and ObjectHost). What it leaves hosted does nothing anyone sees: an instance's timer fires nothing (timerFires is given ctx.alive(), false from then on), work a letter still waiting in a mailbox would answer is dropped (runWork returns nothing for a dead node, dispatch.ts), and an in-process dead node is severed besides: its Store calls never return and its evidence, the test application's journal included, takes no more lines (harness/in-process-host.ts sever). The relocations it leaves unstopped are STOPPED_NODE's case (relocation.ts stopAll).";
 
+const RECORD_OF_HOSTED =
+  "A record exists for every instance hosted here: host() is called for a record this node just wrote (creation, activation), or read (a relocation's prepare names the record the source read), and the Store never deletes a record (a Missing one keeps its key and generation). `!!rec` is true whenever reconfirmOwners reads one.";
+
+const CLOSING_DISPOSES_ITSELF =
+  "A record that names this node and the hosted generation but is neither Ready nor Creating is Closing (a Missing one names no owner): close() wrote it and disposes the instance itself as soon as that change returns (closing.ts), before its next Store call. Whether the re-confirmation disposes it too, it is let go either way, and nothing runs on it meanwhile (its mailbox is not reached: the record is not Ready for callers).";
+
+const RECONFIRM_SAME_GENERATION_ELSEWHERE =
+  "Without its owner test the re-confirmation keeps an instance whose record names another node with the same generation. Only a planned relocation makes such a record: on the source, the instance that moved away is held and does nothing (HELD_INSTANCE_IDLE), kept or disposed alike; on the target, a prepared instance whose move has not committed yet when the target's Store answers again (the record still names the source) is kept, so the move can finish on it, where the reference's re-confirmation drops it and the target, once it commits, hosts nothing. The chapter's relocation contract assumes the Location Store runs until the move finishes (\"a graceful handoff in which the source runtime, the selected target runtime, the Location Store, and the Relocation Store remain running until the operation finishes\", section 5), and no rule asks a target to drop its prepared instance after a Store outage.";
+
+const EARLY_PATH_WITHOUT_INTENT =
+  "An activation that finds the record already written (its caller read Missing before another activation wrote it) hands the first message on as a message without Instance intent: it is answered by the instance if one is hosted here, else Unavailable (notHostedHere), as with intent, unless the record is this very process's own abandoned activation (its pointer names this node and lifecycle), which the reference resumes now for it. The mutant leaves that activation unfinished for the next Instance-intent message, which resumes it (resumeIfUnfinished): R-INST-2 lets an unfinished activation be continued or cancelled, under the same generation, and sets no time for it; no new incarnation is made either way.";
+
+const TARGET_NODE_IS_OWNER =
+  "An unfinished activation's record names the activating node as owner and as the pointer's targetNode alike (activateHere writes both as this.ctx.rid); a Creating record is never relocated (a relocation moves a Ready record, source.ts:34), so the two differ only for a Ready Instance Spot whose first message was not restored yet when it was relocated. Then the message goes straight to the owner, which resumes nothing of an instance it hosts (it posts the message behind the relocated instance), instead of to the pointer's node, which follows it there by Message Follow: the same incarnation handles it, and the chapter's relocation row (\"Moves the same object and ObjectGeneration to the target\") asks no more.";
+
 export const EQUIVALENTS: Equivalent[] = [
   // ---- channel/caller.ts ----------------------------------------------------------------------
   { kind: 'conforming', file: CALLER, line: 71, mutator: 'ConditionalExpression', original: 'if (!channel)', replacement: 'false', why: 'A request on a ChannelName no node serves: the chapter names results for node direct only (3.1, last paragraph); the channel case is Interaction Model §3 / Framework API §13, which the kit does not have.' },
@@ -1144,6 +1159,12 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'conforming', file: OBJECT_CALLER, line: 83, mutator: 'EqualityOperator', original: "(rec.state === 'Ready' && !this.rules.firstMessageRestored(rec))", replacement: "rec.state !== 'Ready'", why: READY_UNRESTORED_TO_OWNER },
   { kind: 'conforming', file: OBJECT_CALLER, line: 83, mutator: 'StringLiteral', original: "(rec.state === 'Ready' && !this.rules.firstMessageRestored(rec))", replacement: '""', why: READY_UNRESTORED_TO_OWNER },
   { kind: 'conforming', file: OBJECT_CALLER, line: 87, mutator: 'ConditionalExpression', original: "if (rec.state !== 'Ready') return this.rules.notReady(this, op, found);", replacement: 'false', why: NOT_READY_TO_OWNER },
-  { kind: 'equivalent', file: OBJECT_HOST, line: 222, mutator: 'BlockStatement', original: 'stopAll(): void {', replacement: '{}', why: STOPPED_HOST },
-  { kind: 'equivalent', file: OBJECT_HOST, line: 224, mutator: 'ArrayDeclaration', original: 'for (const id of [...this.instances.keys()]) this.dispose(id);', replacement: '[]', why: STOPPED_HOST },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 226, mutator: 'BlockStatement', original: 'stopAll(): void {', replacement: '{}', why: STOPPED_HOST },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 228, mutator: 'ArrayDeclaration', original: 'for (const id of [...this.instances.keys()]) this.dispose(id);', replacement: '[]', why: STOPPED_HOST },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 219, mutator: 'ConditionalExpression', original: '!!rec &&', replacement: 'true', why: RECORD_OF_HOSTED },
+  { kind: 'conforming', file: OBJECT_HOST, line: 220, mutator: 'ConditionalExpression', original: 'rec.owner === this.ctx.rid &&', replacement: 'true', why: RECONFIRM_SAME_GENERATION_ELSEWHERE },
+  { kind: 'conforming', file: OBJECT_HOST, line: 219, mutator: 'LogicalOperator', original: '!!rec &&', replacement: '!!rec || rec.owner === this.ctx.rid', why: RECONFIRM_SAME_GENERATION_ELSEWHERE },
+  { kind: 'equivalent', file: OBJECT_HOST, line: 222, mutator: 'ConditionalExpression', original: "if (!named || (rec.state !== 'Ready' && rec.state !== 'Creating')) this.dispose(inst.objectId);", replacement: 'false', why: CLOSING_DISPOSES_ITSELF },
+  { kind: 'conforming', file: ACTIVATION, line: 83, mutator: 'BooleanLiteral', original: 'return this.message(objectId, first, undefined, true);', replacement: 'false', why: EARLY_PATH_WITHOUT_INTENT },
+  { kind: 'conforming', file: ROUTING, line: 99, mutator: 'LogicalOperator', original: 'f.rec.recovery?.targetNode ?? f.rec.owner!', replacement: 'f.rec.recovery?.targetNode && f.rec.owner!', why: TARGET_NODE_IS_OWNER },
 ];
