@@ -125,6 +125,31 @@ When('the Location Store answers {rid} again', async function (this: SpotWorld, 
   this.marks.set('store back', r.at);
 });
 
+// A node renews its owner lease well within the lease, or it would lose it: one renewal at least
+// falls in an owner lease after the outage began. The kit reads the failed call from the Store log.
+When('{rid} has failed to renew its owner lease', async function (this: SpotWorld, node: Rid) {
+  const mark = this.marks.get('store log at outage') ?? 0;
+  const { ownerLeaseMs } = this.description.timings;
+  await eventually(`${node} to fail a renewal of its owner lease`, ownerLeaseMs + SCHEDULING_TOLERANCE_MS, async () =>
+    (await this.driver.storeLog()).slice(mark).some((e) => e.node === node && e.op === 'lease' && e.key === node && e.result === 'unavailable'),
+  );
+});
+
+// The Store took a renewal of the node's owner lease after it answered again: the lease expiry the
+// object's record shows (the Store's own account, never the node's) moved on after this step began.
+// A runtime renews well within its lease, or it would lose it: one renewal falls in an owner lease.
+When('{rid} has renewed its owner lease since the Store answered again, as {string} shows', async function (this: SpotWorld, node: Rid, objectId: string) {
+  if (this.marks.get('store back') === undefined) throw new Error(`the scenario did not make the Location Store answer ${node} again`);
+  const leaseUntil = async () => {
+    const r = await this.driver.lookup(objectId);
+    if (r.owner !== node) violated(`${objectId} is not owned by ${node} (owner ${r.owner ?? 'none'})`);
+    return r.leaseUntil ?? 0;
+  };
+  const before = await leaseUntil();
+  const { ownerLeaseMs } = this.description.timings;
+  await eventually(`a renewal of ${node}'s owner lease after the Store answered again`, ownerLeaseMs + SCHEDULING_TOLERANCE_MS, async () => (await leaseUntil()) > before);
+});
+
 When('{rid} has failed to read the descriptor list', async function (this: SpotWorld, node: Rid) {
   const mark = this.marks.get('store log at outage') ?? 0;
   const { descriptorRefreshMs } = this.description.timings;

@@ -145,6 +145,17 @@ Then('the factory runs of {string} were {string}', async function (this: SpotWor
   });
 });
 
+// V11: the generation an activation began is carried on by the node its pointer names or by nobody:
+// no factory runs for it elsewhere, and no record names it owned elsewhere (a new generation may).
+Then('no node but {rid} ran the factory of {string} for generation {int}, or owns that generation', async function (this: SpotWorld, node: Rid, objectId: string, generation: number) {
+  await throughout(`generation ${generation} of ${objectId}`, this.neverWindow(), async () => {
+    const run = (await factoryRuns(this, objectId)).find((r) => r.generation === generation && r.node !== node);
+    if (run) return `the factory ran for generation ${generation} on ${run.node}`;
+    const r = await this.driver.lookup(objectId);
+    return r.generation === generation && r.owner !== undefined && r.owner !== node && r.state !== 'Missing' ? `the record is ${describeRecord(r)}` : undefined;
+  });
+});
+
 Then('no factory of {string} ran after the fault', async function (this: SpotWorld, objectId: string) {
   const since = this.journalAtFault;
   await throughout(`factory runs of ${objectId}`, this.neverWindow(), async () => {
@@ -336,6 +347,19 @@ Then(
     });
   },
 );
+
+// From when the Store answered the node again (the kit's fault, on the runtime's clock): the record
+// names another owner or generation since before then, so a timer run of this generation stamped
+// later is the node running an object it no longer owns (R-STO-4). Watched for an owner lease and
+// more after the Store answered: the node renews within it, and re-confirms before it runs anything.
+Then('no timer of {string} for generation {int} runs on {rid} from the Store answering again on', async function (this: SpotWorld, objectId: string, generation: number, node: Rid) {
+  const back = this.marks.get('store back');
+  if (back === undefined) throw new Error(`the scenario did not make the Location Store answer ${node} again`);
+  await throughout(`timers of ${objectId} on ${node}`, Math.max(this.neverWindow(), this.settleMs()), async () => {
+    const run = (await this.driver.journal()).find((e) => e.kind === 'timer' && e.objectId === objectId && e.generation === generation && e.node === node && e.at > back);
+    return run ? `a timer of generation ${generation} ran on ${node} ${run.at - back} ms after the Store answered again` : undefined;
+  });
+});
 
 // From when the kit had the relocation's result: a timer run stamped later on the source means the
 // source is still running the object past its owner change (a run before it is not counted).

@@ -32,6 +32,13 @@ Then('{op} ends with failure {word}', async function (this: SpotWorld, name: str
   if (o.status !== 'failure' || o.errorKind !== errorKind) violated(`expected failure ${errorKind}, got ${describeOutcome(o)}`);
 });
 
+// Any failure: the rule says the operation does not succeed, and the chapter names no ErrorKind for
+// it; but a failure carries one ("The Framework returns a failed operation's ErrorKind", section 8).
+Then('{op} ends with a failure', async function (this: SpotWorld, name: string) {
+  const o = await this.outcomeOf(name);
+  if (o.status !== 'failure' || !o.errorKind) violated(`expected a failure with its ErrorKind, got ${describeOutcome(o)}`);
+});
+
 When('{op} has ended', async function (this: SpotWorld, name: string) {
   const op = this.op(name);
   if (!(await this.driver.outcome(op.opId, op.deadlineMs + SCHEDULING_TOLERANCE_MS))) throw new Error(`${name} did not end`);

@@ -31,6 +31,11 @@ export const clauses: Clause[] = [
     says: 'when several operations find the same unfinished creation, only one target continues it and runs the factory',
     checks: on(CREATION, 'Two operations find the same unfinished creation: only one continues it', 'after the fault the factory of "a1" ran on one node at most, for generation 1 with its stored input "first"'),
   },
+  {
+    id: 'V06.4', lines: [147], words: 'Creation recovery only continues the same object ID and generation, and only one target runs the factory.',
+    says: 'a creator that was cut off from the Store while another node continued its creation does not finish the creation too: its own operation does not succeed',
+    checks: on(CREATION, 'A creator cut off from the Store whose creation another node took over does not finish it too', 'creation recovery continued generation 1 of "a1" with its stored input "first", or cancelled exactly that record', 'the creation on B ends with a failure'),
+  },
 
   // V08: Destroy/Close, membership changes, relocation and creation recovery are refused on an ObjectGeneration mismatch
   {
@@ -50,6 +55,13 @@ export const clauses: Clause[] = [
     id: 'V08.4', lines: [149], words: W_V08,
     says: 'creation recovery acts only on the generation of the unfinished record (never runs the factory for another generation)',
     checks: on(CREATION, CR_DIED, 'creation recovery continued generation 1 of "a1" with its stored input "first", or cancelled exactly that record'),
+  },
+
+  // V11: an activation's recovery information resumes only that first activation, on the node and lifecycle its pointer names
+  {
+    id: 'V11.4', lines: [91], words: "The first-creation recovery information is only used for an Instance Spot's first creation.",
+    says: "a creation under the ID of an Instance Spot whose activating node died does not carry the activation's generation on elsewhere: no factory runs for it on another node, and no other node owns it",
+    checks: on(CREATION, 'A creation under the ID of an Instance Spot whose activating node died does not carry the activation on', 'no node but B ran the factory of "i1" for generation 1, or owns that generation'),
   },
 
   // R-CRE-1: among concurrent creations of a missing object, only the one holding the Creating record runs the factory
@@ -89,5 +101,10 @@ export const clauses: Clause[] = [
     id: 'R-CRE-2.3', lines: [71], words: 'It can continue the same creation or cancel exactly that record, and the factory can be called again with the same input.',
     says: "a continuing recovery calls the factory with the stored input, not the new caller's",
     checks: on(CREATION, CR_DIED, 'creation recovery continued generation 1 of "a1" with its stored input "first", or cancelled exactly that record'),
+  },
+  {
+    id: 'R-CRE-2.4', lines: [71], words: 'If the process terminates during creation, the next Framework operation re-checks the creation record for the same object ID and generation. It can continue the same creation or cancel exactly that record',
+    says: 'a membership change that finds a creation whose process died adds no member to it: it ends with a failure, and the record is kept or cancelled, never carried on elsewhere',
+    checks: on(CREATION, 'A membership change to a User Spot whose creator died is not applied, and does not end as if it were', 'the request ends with a failure', 'generation 1 of "s1" was kept on B or cancelled, never carried on elsewhere'),
   },
 ];

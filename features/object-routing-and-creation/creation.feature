@@ -50,6 +50,35 @@ Feature: Creation: one factory, and recovery of exactly the record that was bein
     And C creates actor "a1" on C with input "second"
     Then creation recovery continued generation 1 of "a1" with its stored input "first", or cancelled exactly that record
 
+  # A creator that is cut off from the Store, not dead: its lease runs out, and another node's
+  # creation recovery continues (or cancels) its record. When the Store answers it again and its
+  # factory returns, its own change of the record no longer applies: it has not created the object.
+  @R-CRE-2 @V06 @objects @store-faults
+  Scenario: A creator cut off from the Store whose creation another node took over does not finish it too
+    When A creates actor "a1" on B with input "first", its factory held on gate "f"
+    And the factory of "a1" has started on B
+    And the Location Store stops answering B
+    And the owner lease of "a1" has run out
+    And C creates actor "a1" on C with input "second"
+    And the factory of "a1" has started on C
+    And the Location Store answers B again
+    And the gate "f" is released
+    Then creation recovery continued generation 1 of "a1" with its stored input "first", or cancelled exactly that record
+    And the creation on B ends with a failure
+
+  # The recovery information of an Instance Spot's first activation is for that activation only, on
+  # the node and lifecycle its pointer names: a creation under the same ID does not carry it on.
+  # (Whether the creation is refused, or cancels the unfinished activation and makes a new generation,
+  # the chapter leaves open: R-INST-2 lets the activation be cancelled.)
+  @V11 @objects @instance-spots
+  Scenario: A creation under the ID of an Instance Spot whose activating node died does not carry the activation on
+    When A sends Instance Spot "i1" the first message with Instance intent, activating on B, whose factory is held on gate "f"
+    And the factory of "i1" has started on B
+    And node B crashes
+    And the owner lease of "i1" has run out
+    And C creates actor "i1" on C
+    Then no node but B ran the factory of "i1" for generation 1, or owns that generation
+
   @V06 @R-CRE-2 @objects @store-faults
   Scenario: Two operations find the same unfinished creation: only one continues it
     When A creates actor "a1" on B with input "first", its factory held on gate "f"
@@ -136,6 +165,15 @@ Feature: Creation: one factory, and recovery of exactly the record that was bein
     When the gate "f" is released
     Then the creation on B ends with a reply from B
     And the record of "s1" is Ready, owned by B, generation 1
+
+  # Whose creator died: the next operation may cancel the unfinished record (R-CRE-2), but a
+  # membership change adds no member to it, and does not end as if it had.
+  @R-CRE-2 @objects
+  Scenario: A membership change to a User Spot whose creator died is not applied, and does not end as if it were
+    Given user spot "s1" was being created on B when B died
+    When A adds C to the members of "s1" naming generation 1
+    Then the request ends with a failure
+    And generation 1 of "s1" was kept on B or cancelled, never carried on elsewhere
 
   # A Close of an object that never existed still ends, once (R-GEN-3), and writes nothing: NotFound is
   # the kit's ErrorKind for a Missing object (docs/assumptions.md).

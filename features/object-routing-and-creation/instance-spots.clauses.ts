@@ -80,6 +80,7 @@ export const clauses: Clause[] = [
     checks: [
       ...on(INSTANCE, 'Two first messages race for a Missing Instance Spot: one node activates one generation', 'exactly one node ran the factory of "i1", for generation 1, and owns it', 'each first message ended with a reply from the node that activated "i1", or Unavailable without running'),
       ...on(INSTANCE, 'Two first messages race while the factory is held: only the activation holding the Creating record builds', 'no second factory of "i1" starts while gate "f" is closed', 'exactly one node ran the factory of "i1", for generation 1, and owns it'),
+      ...on(INSTANCE, 'A first message that read Missing before another node activated the Spot does not activate it again', 'exactly one node ran the factory of "i1", for generation 1, and owns it', 'each first message ended with a reply from the node that activated "i1", or Unavailable without running'),
     ],
   },
 

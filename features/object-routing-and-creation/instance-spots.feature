@@ -80,6 +80,15 @@ Feature: Instance Spots: cold activation only from Missing
     Then exactly one node ran the factory of "i1", for generation 1, and owns it
     And each first message ended with a reply from the node that activated "i1", or Unavailable without running
 
+  # C's caller read Missing and heard so late; by the time C's activation reads the record, A has
+  # activated the Spot. C finds it there and does not make it again.
+  @R-INST-1 @objects @instance-spots @store-faults @assumption:errorkinds-the-chapter-does-not-name
+  Scenario: A first message that read Missing before another node activated the Spot does not activate it again
+    Given the Location Store's answers to C come 300 ms late
+    When A and C each send Instance Spot "i1" a first message with Instance intent, at once
+    Then exactly one node ran the factory of "i1", for generation 1, and owns it
+    And each first message ended with a reply from the node that activated "i1", or Unavailable without running
+
   @R-INST-1 @objects @instance-spots @store-faults @failpoint:store.reply-lost-after-apply
   Scenario: A message that reaches the activating node before it heard its Creating record was written joins that activation
     Given the Location Store's answers to B come 300 ms late

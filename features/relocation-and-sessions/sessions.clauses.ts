@@ -79,6 +79,11 @@ export const clauses: Clause[] = [
     says: 'a binding is terminated by the removal or re-creation of its Actor, not by a relay whose handler failed: after it the binding is bound as it was and relays',
     checks: on(SESSIONS, 'A relay whose handler fails leaves the binding bound', 'the request ends with failure HandlerError', 'the Session owner A still holds client "c1"\'s binding of "a1" as it bound it, routed to B', 'the request ends with a reply from B'),
   },
+  {
+    id: 'V09.7', lines: [111], words: 'If an Actor is removed, or a new incarnation of the same ActorId is created after an owner failure, the previous binding stays terminated.',
+    says: 'a removed Actor terminates its binding although no new incarnation was made: a relay through it to the node that hosted it ends BindingEnded, runs nothing, and the binding is held as ended',
+    checks: on(SESSIONS, 'After "a1" is closed, a relay through its binding ends BindingEnded and runs nothing', 'the request ends with failure BindingEnded', 'the handler never ran for the request', 'the Session owner A holds client "c1"\'s binding of "a1" for generation 1 as ended'),
+  },
 
   // V15: when the Session owner process dies, neither the Session nor its binding is restored on another process
   {

@@ -335,3 +335,15 @@ Feature: Sessions and bindings: a binding follows a relocation, never an incarna
     And the Session owner A still holds client "c1"'s binding of "a1" as it bound it, routed to B
     When client "c1" relays a message through its binding of "a1"
     Then the request ends with a reply from B
+
+  # A Close removes the Actor: the binding's incarnation is gone although no new one was made, and
+  # the node the binding routes to hosts nothing of it any more.
+  @V09 @objects @sessions @assumption:errorkinds-the-chapter-does-not-name
+  Scenario: After "a1" is closed, a relay through its binding ends BindingEnded and runs nothing
+    When A closes "a1" naming generation 1
+    Then the request ends with a reply from B
+    And the record of "a1" is Missing, generation 1
+    When client "c1" relays a message through its binding of "a1"
+    Then the request ends with failure BindingEnded
+    And the handler never ran for the request
+    And the Session owner A holds client "c1"'s binding of "a1" for generation 1 as ended

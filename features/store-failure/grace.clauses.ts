@@ -86,4 +86,14 @@ export const clauses: Clause[] = [
     says: 'a node removed from the list during the outage is disconnected after recovery',
     checks: on(GRACE, 'When the Store answers again, a node that left the list meanwhile is disconnected', "A's peer D is dropped once A reads the list again", "A's connections to B and C are the ones noted"),
   },
+  {
+    id: 'R-STO-4.5', lines: [119], words: W_STORE_RECOVERS,
+    says: 'the owner is re-confirmed, not dropped: a first activation whose record still names the node goes on after the Store answers again, and handles its stored first message first',
+    checks: on(GRACE, "When the Store answers again, an owner's first activation under way goes on", 'the first message ends with a reply from B', 'the record of "i1" is Ready, owned by B, generation 1', 'the later message ends with a reply from B', 'the first message was handled before the later message'),
+  },
+  {
+    id: 'R-STO-4.6', lines: [119], words: W_STORE_RECOVERS,
+    says: 'an object whose record named another owner or generation while the Store could not be reached runs nothing more on the node once the Store answers again',
+    checks: on(GRACE, 'When the Store answers again, the owner lets go of an object its record no longer names', 'no timer of "i1" for generation 1 runs on B from the Store answering again on', 'the record of "i1" stays Ready, owned by C, generation 2'),
+  },
 ];

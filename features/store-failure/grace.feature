@@ -114,3 +114,42 @@ Feature: StoreFailureGrace: what a node keeps, and what it stops, while the Stor
     And the Location Store answers B again
     And a timer of "a1" has run on B since the Store answered again
     Then B re-read "a1" from the Location Store before its first timer after the Store answered again
+
+  # An owner cut off from the Store during an Instance Spot's first activation still owns it: the
+  # record names it, Creating, for the generation it is building. The re-confirmation keeps it, and
+  # the activation goes on to handle the stored first message.
+  @R-STO-4 @objects @instance-spots @store-faults
+  Scenario: When the Store answers again, an owner's first activation under way goes on
+    When A sends Instance Spot "i1" the first message with Instance intent, activating on B, whose factory is held on gate "f", with a deadline of 8000 ms
+    And the factory of "i1" has started on B
+    And the Location Store stops answering B
+    And B has failed to renew its owner lease
+    And the Location Store answers B again
+    And B has renewed its owner lease since the Store answered again, as "i1" shows
+    And the gate "f" is released
+    Then the first message ends with a reply from B
+    And the record of "i1" is Ready, owned by B, generation 1
+    When C sends Instance Spot "i1" a later message with Instance intent
+    Then the later message ends with a reply from B
+    And the first message was handled before the later message
+    And the factory runs of "i1" were "B:1"
+
+  # While the owner is cut off, its lease runs out and the record changes without it: a Close cancels
+  # the unfinished activation (as for any creation whose creator's lease ran out) and C activates a new
+  # generation. When the Store answers B again, B runs nothing more of the generation it was building.
+  @R-STO-4 @objects @instance-spots @store-faults
+  Scenario: When the Store answers again, the owner lets go of an object its record no longer names
+    When A sends Instance Spot "i1" the first message with Instance intent, activating on B, whose factory is held on gate "f", with a timer every 20 ms, with a deadline of 8000 ms
+    And the factory of "i1" has started on B
+    And the Location Store stops answering B
+    And the owner lease of "i1" has run out
+    And A closes "i1" naming generation 1
+    Then the request ends with a reply
+    When C sends Instance Spot "i1" a later message with Instance intent
+    Then the later message ends with a reply from C
+    And the record of "i1" is Ready, owned by C, generation 2
+    When the Location Store answers B again
+    Then no timer of "i1" for generation 1 runs on B from the Store answering again on
+    When the gate "f" is released
+    Then the record of "i1" stays Ready, owned by C, generation 2
+    And the factory runs of "i1" were "B:1 then C:2"

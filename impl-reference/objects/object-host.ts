@@ -202,12 +202,24 @@ export class ObjectHost implements HostedObjects {
 
   // ---- Store recovery and process end --------------------------------------------------------------
 
-  /** The Store is back: re-confirm every owned object before processing goes on (R-STO-4). */
+  /**
+   * The Store is back: re-confirm every owned object before processing goes on (R-STO-4). An
+   * instance whose record no longer names this node and its generation is let go. A Creating record
+   * that does is this process's own first activation still under way (only a cold activation hosts
+   * its instance before the record is Ready, activation.ts): it goes on. Letting it go would lose the
+   * stored first message, as the activation marks the record Ready and restored with no instance
+   * left to run it.
+   */
   async reconfirmOwners(): Promise<void> {
     if (!this.rules.reconfirmsOwners()) return;
     for (const inst of [...this.instances.values()]) {
       const rec = (await this.read(inst.objectId)).value;
-      if (!rec || rec.owner !== this.ctx.rid || rec.generation !== inst.generation || rec.state !== 'Ready') this.dispose(inst.objectId);
+      // The record still names this instance: this node, and the generation it hosts.
+      const named =
+        !!rec &&
+        rec.owner === this.ctx.rid &&
+        rec.generation === inst.generation;
+      if (!named || (rec.state !== 'Ready' && rec.state !== 'Creating')) this.dispose(inst.objectId);
     }
   }
 

@@ -71,6 +71,7 @@ const MESSAGE_OPTIONS: Array<[RegExp, (m: RegExpExecArray, o: MessageOptions) =>
   [/^ with Instance intent/, (_m, o) => (o.instanceIntent = true)],
   [new RegExp(`^, activating on (${RID})`), (m, o) => (o.activateOn = m[1])],
   [/^, whose factory is held on gate "([^"]+)"/, (m, o) => (o.factoryInput = { gate: m[1] })],
+  [/^, with a timer every (\d+) ms/, (m, o) => (o.factoryInput = { ...(o.factoryInput as object | undefined), tickMs: Number(m[1]) })],
   [/^, naming generation (\d+)/, (m, o) => (o.generation = Number(m[1]))],
   [new RegExp(`^, still through (${RID})`), (m, o) => (o.via = m[1])],
   [/^ that (echoes|fails|blocks on gate "[^"]+")/, (m, o) => (o.handler = m[1])],
