@@ -172,23 +172,42 @@ Then("the record of {string} stays owned by the node the relocation's result nam
   });
 });
 
+/**
+ * R-STO-1 from the Store log alone: `node`'s first change of a key with an unclear result (of `key`,
+ * or of any key when none is named) is followed by a re-read of that key; a change that had applied
+ * is not made again, and one that had not is retried with the StoreVersion first used.
+ */
+async function rereadAfterUnclear(world: SpotWorld, node: Rid, key: string | undefined): Promise<void> {
+  await world.outcomeOf(world.lastOp);
+  const all = (await world.driver.storeLog()).filter((e) => e.node === node);
+  const first = all.find((e) => e.op === 'change' && e.result === 'unclear' && (key === undefined || e.key === key));
+  if (!first) violated(`${node} made no change${key ? ` of ${key}` : ''} with an unclear result`);
+  const log = all.filter((e) => e.key === first.key);
+  const at = log.indexOf(first);
+  const unclear = log[at];
+  const next = log[at + 1];
+  if (!next || next.op !== 'read') violated(`after the unclear change of ${first.key} ${node} did ${next ? `a ${next.op}` : 'nothing'}, not a re-read`);
+  const applied = next.version === unclear.expectedVersion! + 1;
+  const then = log[at + 2];
+  if (applied && then?.op === 'change' && then.expectedVersion === unclear.expectedVersion) violated('the change had applied, and was made again');
+  if (!applied && next.version === unclear.expectedVersion && then && (then.op !== 'change' || then.expectedVersion !== unclear.expectedVersion)) {
+    violated(`the change had not applied; ${node} did not retry it with StoreVersion ${unclear.expectedVersion}`);
+  }
+}
+
 Then(
   'after its unclear change {rid} re-read {string} with the StoreVersion first used before changing it again',
   async function (this: SpotWorld, node: Rid, objectId: string) {
-    await this.outcomeOf(this.lastOp);
-    const key = `obj/${objectId}`;
-    const log = (await this.driver.storeLog()).filter((e) => e.node === node && e.key === key);
-    const at = log.findIndex((e) => e.op === 'change' && e.result === 'unclear');
-    if (at < 0) violated(`${node} made no change of ${key} with an unclear result`);
-    const unclear = log[at];
-    const next = log[at + 1];
-    if (!next || next.op !== 'read') violated(`after the unclear change ${node} did ${next ? `a ${next.op}` : 'nothing'}, not a re-read`);
-    const applied = next.version === unclear.expectedVersion! + 1;
-    const then = log[at + 2];
-    if (applied && then?.op === 'change' && then.expectedVersion === unclear.expectedVersion) violated('the change had applied, and was made again');
-    if (!applied && next.version === unclear.expectedVersion && then && (then.op !== 'change' || then.expectedVersion !== unclear.expectedVersion)) {
-      violated(`the change had not applied; ${node} did not retry it with StoreVersion ${unclear.expectedVersion}`);
-    }
+    await rereadAfterUnclear(this, node, `obj/${objectId}`);
+  },
+);
+
+// The Relocation Store's keys are the runtime's own layout: the change is found by its unclear
+// result (the failpoint makes exactly one), and its re-read by the same key.
+Then(
+  'after its unclear change {rid} re-read the record it changed with the StoreVersion first used before changing it again',
+  async function (this: SpotWorld, node: Rid) {
+    await rereadAfterUnclear(this, node, undefined);
   },
 );
 

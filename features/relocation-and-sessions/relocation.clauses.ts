@@ -92,8 +92,8 @@ export const clauses: Clause[] = [
   },
   {
     id: 'V16.2', lines: [163], words: W_V16,
-    says: 'while a Store result is unclear on the source side, the source does not reopen admission before re-reading authority',
-    checks: on(RELOCATION, "While the source's record of the boundary is unclear, it takes no work back", 'the later message ran on C', 'the relocation ends with a reply from B', 'the record of "a1" is Ready, owned by C, generation 1'),
+    says: 'while its record of relay-ready is unclear the source does not reopen admission: it re-reads the record it changed (so the Store log shows the unclear change and its re-read), and the queued work runs on the target',
+    checks: on(RELOCATION, "While the source's record of the boundary is unclear, it takes no work back", 'the later message ran on C', 'the relocation ends with a reply from B', 'after its unclear change B re-read the record it changed with the StoreVersion first used before changing it again', 'the record of "a1" is Ready, owned by C, generation 1'),
   },
   {
     id: 'V16.3', lines: [100], words: W_ROW_REL_3,

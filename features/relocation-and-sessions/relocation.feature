@@ -163,6 +163,7 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     And the gate "g" is released
     Then the later message ran on C
     And the relocation ends with a reply from B
+    And after its unclear change B re-read the record it changed with the StoreVersion first used before changing it again
     And the record of "a1" is Ready, owned by C, generation 1
 
   @R-REL-4 @objects @relocation @failpoint:relocation.dispatch-switchover-fails
