@@ -6,7 +6,7 @@ import type { RecordState, Rid, StoreLogEntry } from '../src/driver/types.ts';
 import { violated } from '../src/checks/violation.ts';
 import { eventually, expectWithin, throughout } from './support/eventually.ts';
 import { SCHEDULING_TOLERANCE_MS, SPEC_CUTOVER_FALLBACK_MS, type SpotWorld } from './support/world.ts';
-import { describeRecord, factoryRuns, readsRecord } from './support/probes.ts';
+import { bothReadBeforeEitherChanged, describeRecord, factoryRuns, readsRecord } from './support/probes.ts';
 
 async function recordIs(world: SpotWorld, objectId: string, state: RecordState, owner: Rid | undefined, generation: number): Promise<void> {
   const r = await world.driver.lookup(objectId);
@@ -100,6 +100,7 @@ Then('one of the two creations of {string} owns it Ready, generation {int}', asy
   if (names.length !== 2) throw new Error('this step follows two creations made at once');
   for (const name of names) await this.outcomeOf(name);
   const creators = names.map((n) => n.slice('the creation on '.length));
+  await bothReadBeforeEitherChanged(this, creators, objectId);
   const r = await this.driver.lookup(objectId);
   if (r.state !== 'Ready' || !r.owner || !creators.includes(r.owner) || r.generation !== generation) {
     violated(`the record of ${objectId} is ${describeRecord(r)}; expected Ready, owned by ${creators.join(' or ')}, generation ${generation}`);
