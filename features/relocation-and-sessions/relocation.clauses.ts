@@ -14,6 +14,7 @@ const REL_TARGET_DIED = 'The target died after the commit: the object is Unavail
 const REL_RESTART = 'A target that died before the commit and restarts does not resume the relocation';
 const REL_UNCLEAR = "While the commit's result is unclear, target dispatch stays closed until authority is re-read";
 const REL_DISCARDS = 'Before the boundary an explicit failure discards what the target had prepared';
+const REL_SECOND = 'A second relocation asked of the source after the boundary does not take the object from the target';
 const REL_REREAD_APPLIED = "The commit's reply is lost after it applied: the target re-reads the record, it does not guess";
 
 // Spec words used by several clauses.
@@ -149,6 +150,12 @@ export const clauses: Clause[] = [
     id: 'R-REL-2.4', lines: [99], words: W_ROW_REL_2,
     says: 'the fallback commit comes 1,000 ms after relay-ready acceptance, not at an implementation-chosen time',
     checks: on(RELOCATION, REL_OUTLINE, 'the record of "a1" <record>'),
+  },
+
+  {
+    id: 'R-REL-2.5', lines: [99], words: W_ROW_REL_2,
+    says: 'a second relocation asked of the source after the boundary does not take the object from the target: it still commits on the fallback, and the queued work runs there',
+    checks: on(RELOCATION, REL_SECOND, 'the record of "a1" becomes Ready, owned by C, generation 1, on the 1,000 ms cutover fallback', 'the relocation ends with a reply from B', 'the later message ran on C'),
   },
 
   // R-REL-3: a Store change with no result is not guessed at; the same authority record is re-read to find the real owner

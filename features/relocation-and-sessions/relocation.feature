@@ -115,6 +115,23 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     Then the later message ran on C
     And the record of "a1" is Ready, owned by C, generation 1
 
+  # Past the boundary the target finishes the owner change (line 99), whatever the source is asked
+  # meanwhile: a second relocation of the object, asked of the source before the commit, does not
+  # take it from that target. What becomes of the second request the chapter does not say.
+  @R-REL-2 @V13 @objects @relocation @failpoint:relocation.cutover-submit-fails
+  Scenario: A second relocation asked of the source after the boundary does not take the object from the target
+    Given A sends actor "a1" a message that blocks on gate "g"
+    And the handler has started on B
+    And A sends actor "a1" a later message, with a deadline of 3000 ms
+    And the source B cannot submit the cutover
+    When B relocates "a1" to C
+    And the relocation of "a1" has reached stage relay-ready-accepted
+    And B relocates "a1" to A as well, while that relocation is under way
+    Then the record of "a1" becomes Ready, owned by C, generation 1, on the 1,000 ms cutover fallback
+    And the relocation ends with a reply from B
+    When the gate "g" is released
+    Then the later message ran on C
+
   @R-REL-5 @V14 @objects @relocation @failpoint:relocation.crash-target-after-commit
   Scenario: The target died after the commit: the object is Unavailable and nobody takes it over
     Given the target C dies right after the commit
