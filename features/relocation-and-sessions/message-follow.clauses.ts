@@ -69,6 +69,11 @@ export const clauses: Clause[] = [
     says: 'a source that learned of the owner change from the Store (no cutover answer) follows right after the change, and no longer than MessageFollowDuration from the change',
     checks: on(FOLLOW, 'A source that learned of the owner change from the Store follows for MessageFollowDuration from the change', 'the request ends with a reply from B', 'the request ran on C', 'the request ends with failure Unavailable', 'the handler never ran for the request'),
   },
+  {
+    id: 'R-OBJ-3.12', lines: [65], words: 'Right after the owner changes via a planned relocation, the previous owner can deliver a message it already received to the committed target.',
+    says: 'a message the previous owner receives right after the change, before it has heard of the commit, reaches the committed target and runs there once',
+    checks: on(FOLLOW, 'A message the previous owner receives after the commit, before it has heard of it, runs on the target', 'the request ends with a reply from B', 'the handler ran exactly once, on C'),
+  },
 
   // R-REL-6: source or target dies mid-relocation: no other target, no resume after restart, no rollback to the source
   {

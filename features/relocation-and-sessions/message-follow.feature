@@ -174,3 +174,21 @@ Feature: Message Follow follows a committed move, for MessageFollowDuration only
     When A sends actor "a1" another message, still through B
     Then the request ends with a reply from B
     And the request ran on C
+
+  # Right after the owner change (line 65) the previous owner may not have heard of it yet: here it
+  # cannot submit the cutover, and the Store's answers to it come late, so it learns of the target's
+  # fallback commit well after the change. A message it receives then still reaches the committed
+  # target and runs there, once.
+  @R-OBJ-3 @objects @relocation @store-faults @failpoint:relocation.cutover-submit-fails
+  Scenario: A message the previous owner receives after the commit, before it has heard of it, runs on the target
+    Given MessageFollowDuration is 30000 ms
+    And a RouteMesh "m1" with nodes A, B and C
+    And actor "a1" is Ready on B
+    And the source B cannot submit the cutover
+    When B relocates "a1" to C
+    And the relocation of "a1" has reached stage relay-ready-accepted
+    And the Location Store's answers to B come 300 ms late
+    And the Location Store holds the Ready record of "a1", owned by C, on the cutover fallback
+    And A sends actor "a1" a message, still through B
+    Then the request ends with a reply from B
+    And the handler ran exactly once, on C
