@@ -126,6 +126,11 @@ export const clauses: Clause[] = [
     says: 'no other target is tried (the relocation fails, it is not completed elsewhere)',
     checks: on(RELOCATION, REL_OUTLINE, 'the relocation ends with <result>', 'the relocation of "a1" aimed at C only'),
   },
+  {
+    id: 'R-REL-1.5', lines: [98], words: W_ROW_REL_1,
+    says: 'a relocation naming the owner itself as target, whatever its result, keeps the source owner and its queue: the queued message runs there and the record stays Ready on it',
+    checks: on(RELOCATION, 'A relocation to the node that owns the object keeps its queued work and the object', 'the later message ends with a reply from B', 'the later message ran on B', 'the record of "a1" stays Ready, owned by B, generation 1'),
+  },
 
   // R-REL-2: after relay-ready acceptance but before commit: the source is not restored; the target completes on cutover receipt or the 1,000 ms fallback
   {

@@ -227,3 +227,19 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     When A relocates "a1" to C, naming generation 1
     Then the relocation ends with a reply from B
     And the record of "a1" is Ready, owned by C, generation 1
+
+  # A relocation naming the owner itself as its target moves nothing anywhere. Whatever its result
+  # (the chapter names none for it), the source keeps what an explicit failure keeps (line 98: its
+  # owner record and queue), or hands its not-yet-executed work to the target it names, itself: either
+  # way the message waiting in its queue runs there, once, and the object stays Ready on it.
+  @R-REL-1 @objects @relocation
+  Scenario: A relocation to the node that owns the object keeps its queued work and the object
+    Given A sends actor "a1" a message that blocks on gate "g"
+    And the handler has started on B
+    And A sends actor "a1" a later message, with a deadline of 3000 ms
+    When B relocates "a1" to B
+    And the relocation has ended
+    And the gate "g" is released
+    Then the later message ends with a reply from B
+    And the later message ran on B
+    And the record of "a1" stays Ready, owned by B, generation 1
