@@ -157,6 +157,15 @@ Then('the record of {string} stays Ready, owned by {rid}, generation {int}', asy
   });
 });
 
+// A relocation moves the generation it started with (line 87): whatever else happens to the object
+// meanwhile, its target never comes to own another generation of it. Watched past the fallback.
+Then('the relocation target {rid} never owns a generation of {string} other than {int}', async function (this: SpotWorld, target: Rid, objectId: string, generation: number) {
+  await throughout(`the record of ${objectId}`, this.neverWindow(SPEC_CUTOVER_FALLBACK_MS + SCHEDULING_TOLERANCE_MS), async () => {
+    const r = await this.driver.lookup(objectId);
+    return r.owner === target && r.generation !== generation ? `it names the relocation's target as its owner at another generation: ${describeRecord(r)}` : undefined;
+  });
+});
+
 Then("the record of {string} stays owned by the node the relocation's result names", async function (this: SpotWorld, objectId: string) {
   // Whatever the outcome: a reply means the owner changed to the target, a failure that it did not.
   const o = await this.outcomeOf('the relocation');

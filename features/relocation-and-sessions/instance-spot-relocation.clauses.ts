@@ -58,4 +58,9 @@ export const clauses: Clause[] = [
     says: 'a Spot relocation keeps its ObjectGeneration too',
     checks: on(INSTANCE_RELOCATION, ISR_KEEPS, 'the record of "i1" is Ready, owned by C, generation 1'),
   },
+  {
+    id: 'R-REL-7.4', lines: [87], words: 'A planned Relocate is in progress or finished | Moves the same object and ObjectGeneration to the target per the relocation contract.',
+    says: 'a relocation moves only the generation it started with: after a Close and a new activation meanwhile, its target never comes to own the new generation',
+    checks: on(INSTANCE_RELOCATION, 'A relocation does not take over a generation activated on <node> after the object was closed', 'the relocation target C never owns a generation of "i1" other than 1'),
+  },
 ];
