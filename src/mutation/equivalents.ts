@@ -472,6 +472,8 @@ const REPLY_LOST_ALWAYS =
 
 const LIFECYCLE_EVENT_NAME =
   "The name the runtime gives the lifecycle callback's event goes only to the kit's test application (node/app.ts, the kit's instrument, which journals it); the chapter names no lifecycle events (the Framework API's), and the kit's steps read whether the callback ran on the target and succeeded, not its name.";
+const FIRST_RESULT_AFTER_RETURN =
+  "committedAt runs once per relocation (source.ts:108), while this relocation holds the object's `relocating` mark, so no other relocation from this node starts meanwhile (the rule refusesWhileRelocating, source.ts:22): the forwarding entry it finds is the one this relocation set at source.ts:72, with `committed: false`, or none, when the object came back to this node and its commit as the target deleted the entry (the rule followEndsOnReturn, target.ts:100). `f.committed` is never true here, so with the entry there the mutants go on as the reference does. With none, they throw a TypeError on `f.committed = true` before changing anything (the reference returns at once and changes nothing either): runWork (dispatch.ts) answers the relocation fail('Unavailable'), where the reference answers a reply (or RelocationFailed, when the source's reads never saw the target own it, source.ts:99-105). The object, its record and every Message Follow path are as in the reference; only the relocation's own result differs, and the chapter leaves that to Complete Host Relocation Flow §1.1 (\"The detailed stages and result are defined by ...\"), which the kit does not have (docs/assumptions.md, \"ErrorKinds the chapter does not name\").";
 // ---- the store area ----------------------------------------------------------------------------
 const MEMORY_STORE = 'impl-reference/store/memory.ts';
 const NODE_STORE = 'impl-reference/store/node-store.ts';
@@ -962,6 +964,8 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'equivalent', file: RELOC_MAIN, line: 102, mutator: 'BlockStatement', original: 'async resumeAfterRestart(): Promise<void> {', replacement: '{}', why: NOTHING_RESUMED },
   { kind: 'equivalent', file: RELOC_MAIN, line: 108, mutator: 'BlockStatement', original: 'stopAll(): void {', replacement: '{}', why: STOPPED_NODE },
   { kind: 'conforming', file: RELOC_SIDE, line: 103, mutator: 'BlockStatement', original: 'export function relayWaitMs(side: Relocator): number {', replacement: '{}', why: RELAY_WAIT_UNBOUNDED },
+  { kind: 'conforming', file: 'impl-reference/relocation/follow.ts', line: 16, mutator: 'ConditionalExpression', original: 'if (!f || f.committed) return;', replacement: 'false', why: FIRST_RESULT_AFTER_RETURN },
+  { kind: 'conforming', file: 'impl-reference/relocation/follow.ts', line: 16, mutator: 'LogicalOperator', original: 'if (!f || f.committed) return;', replacement: '!f && f.committed', why: FIRST_RESULT_AFTER_RETURN },
   { kind: 'conforming', file: RELOC_SOURCE, line: 38, mutator: 'StringLiteral', original: "stage: 'preparing', writeId: ''", replacement: '""', why: STAGE_NAME },
   { kind: 'equivalent', file: RELOC_SOURCE, line: 38, mutator: 'StringLiteral', original: "stage: 'preparing', writeId: ''", replacement: '"Stryker was here!"', why: WRITE_ID },
   { kind: 'equivalent', file: RELOC_SOURCE, line: 40, mutator: 'ArrayDeclaration', original: 'return toTarget(side, rel, kind, []);', replacement: '["Stryker was here"]', why: TRIED_UNREAD },
