@@ -231,6 +231,12 @@ Then(
   },
 );
 
+When('{rid} has read the record of {string}', async function (this: SpotWorld, node: Rid, objectId: string) {
+  await eventually(`${node} to read the record of ${objectId}`, this.description.timings.defaultDeadlineMs, async () =>
+    (await this.driver.storeLog()).some((e) => e.node === node && readsRecord(e, objectId) && e.result === 'ok'),
+  );
+});
+
 When('the Store log is marked', async function (this: SpotWorld) {
   this.marks.set('store log', (await this.driver.storeLog()).length);
 });

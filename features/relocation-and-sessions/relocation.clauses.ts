@@ -158,7 +158,7 @@ export const clauses: Clause[] = [
   },
 
   {
-    id: 'R-REL-2.5', lines: [99], words: W_ROW_REL_2,
+    id: 'R-REL-2.6', lines: [99], words: W_ROW_REL_2,
     says: 'a second relocation asked of the source after the boundary does not take the object from the target: it still commits on the fallback, and the queued work runs there',
     checks: on(RELOCATION, REL_SECOND, 'the record of "a1" becomes Ready, owned by C, generation 1, on the 1,000 ms cutover fallback', 'the relocation ends with a reply from B', 'the later message ran on C'),
   },
