@@ -245,6 +245,12 @@ export const clauses: Clause[] = [
     checks: on(RELOCATION, REL_RESTART, 'the relocation of "a1" is at stage relay-ready-accepted'),
   },
 
+  {
+    id: 'R-REL-6.5', lines: [103], words: W_ROW_REL_6,
+    says: 'after the target died before the commit, a second relocation of the object from the source selects no other target: it fails, no relocation aims elsewhere, the record stays',
+    checks: on(RELOCATION, 'After a target died before the commit, relocating the object again selects no other target', 'the relocation ends with a failure by its deadline', 'the record of "a1" stays Ready, owned by B, generation 1', 'the relocation of "a1" aimed at C only'),
+  },
+
   // R-REL-7: every relocation keeps the ObjectGeneration unchanged
   {
     id: 'R-REL-7.1', lines: [87], words: 'Moves the same object and ObjectGeneration to the target per the relocation contract.',

@@ -243,3 +243,16 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     Then the later message ends with a reply from B
     And the later message ran on B
     And the record of "a1" stays Ready, owned by B, generation 1
+
+  # The target died before the commit: the relocation failed, the source is not restored and no
+  # other target is selected (line 103). Asked to relocate the object again, the source does not move
+  # what it handed over to another target either: no relocation aims anywhere else, the record stays.
+  @R-REL-6 @V14 @objects @relocation @failpoint:relocation.crash-target-before-commit @assumption:errorkinds-the-chapter-does-not-name
+  Scenario: After a target died before the commit, relocating the object again selects no other target
+    Given the target C dies when the cutover arrives, before the commit
+    When B relocates "a1" to C
+    Then the relocation ends with failure RelocationFailed
+    When B relocates "a1" to A
+    Then the relocation ends with a failure by its deadline
+    And the record of "a1" stays Ready, owned by B, generation 1
+    And the relocation of "a1" aimed at C only
