@@ -166,6 +166,19 @@ Then('the relocation target {rid} never owns a generation of {string} other than
   });
 });
 
+// Line 86: an explicit Close that finished, "including authority release": a lookup reads Missing,
+// and nothing holds the object's authority any more. Watched past the cutover fallback. Whether a
+// Close is taken at all while the object is being relocated the chapter does not say: a Close that
+// failed asks nothing here.
+Then('if the Close ended with a reply, the record of {string} stays Missing, generation {int}, its authority released', async function (this: SpotWorld, objectId: string, generation: number) {
+  const o = await this.outcomeOf('the request');
+  if (o.status !== 'reply') return;
+  await throughout(`the record of ${objectId}`, this.neverWindow(SPEC_CUTOVER_FALLBACK_MS + SCHEDULING_TOLERANCE_MS), async () => {
+    const r = await this.driver.lookup(objectId);
+    return r.state === 'Missing' && r.generation === generation && !r.owner ? undefined : `the Close ended with a reply, yet the record is ${describeRecord(r)}`;
+  });
+});
+
 Then("the record of {string} stays owned by the node the relocation's result names", async function (this: SpotWorld, objectId: string) {
   // Whatever the outcome: a reply means the owner changed to the target, a failure that it did not.
   const o = await this.outcomeOf('the relocation');

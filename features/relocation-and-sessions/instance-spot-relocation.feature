@@ -73,3 +73,13 @@ Feature: Relocating an Instance Spot is neither cold activation nor crash failov
       | node |
       | A    |
       | B    |
+
+  # A Close that finished, "including authority release", leaves the record Missing (line 86) and no
+  # owner holding it: the relocation's target does not take the closed object's authority over.
+  @R-INST-5 @objects @instance-spots @relocation @failpoint:relocation.cutover-submit-fails
+  Scenario: A Close that finished while the Spot was being relocated is not undone by the relocation's target
+    Given the source B cannot submit the cutover
+    When B relocates "i1" to C
+    And the relocation of "i1" has reached stage relay-ready-accepted
+    And A closes "i1" naming generation 1
+    Then if the Close ended with a reply, the record of "i1" stays Missing, generation 1, its authority released
