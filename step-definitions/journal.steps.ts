@@ -9,7 +9,7 @@ import { eventually, expectWithin, throughout } from './support/eventually.ts';
 import { runsOfOp } from './support/evidence.ts';
 import { MIN_WATCH_MS, SCHEDULING_TOLERANCE_MS, SPEC_CUTOVER_FALLBACK_MS, type SpotWorld } from './support/world.ts';
 import { start } from './support/operations.ts';
-import { describeRecord, factoryRuns, handlerRuns, watchRuns } from './support/probes.ts';
+import { bothReadBeforeEitherChanged, describeRecord, factoryRuns, handlerRuns, watchRuns } from './support/probes.ts';
 import { now, sleep } from './support/kit-clock.ts';
 
 // The loser of the race may have accepted its message already (it was the candidate the caller
@@ -36,6 +36,9 @@ Then('each first message ended with a reply from the node that activated {string
 Then('exactly one node ran the factory of {string}, for generation {int}, and owns it', async function (this: SpotWorld, objectId: string, generation: number) {
   // Judged once every operation that could activate it has ended, then watched for the window.
   for (const name of this.ops.keys()) await this.outcomeOf(name);
+  // After a race of first messages (each activating on its sender), both must have found it Missing.
+  const racers = [...this.ops.keys()].filter((n) => n.startsWith('the first message from ')).map((n) => n.slice('the first message from '.length) as Rid);
+  if (racers.length === 2) await bothReadBeforeEitherChanged(this, racers, objectId);
   await throughout(`factory runs of ${objectId}`, this.neverWindow(), async () => {
     const runs = await factoryRuns(this, objectId);
     if (runs.length !== 1) return `it ran ${runs.length} times: ${runs.map((r) => `${r.node}:${r.generation}`).join(', ') || 'never'}`;

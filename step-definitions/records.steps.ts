@@ -6,7 +6,7 @@ import type { RecordState, Rid, StoreLogEntry } from '../src/driver/types.ts';
 import { violated } from '../src/checks/violation.ts';
 import { eventually, expectWithin, throughout } from './support/eventually.ts';
 import { SCHEDULING_TOLERANCE_MS, SPEC_CUTOVER_FALLBACK_MS, type SpotWorld } from './support/world.ts';
-import { describeRecord, factoryRuns, readsRecord } from './support/probes.ts';
+import { bothReadBeforeEitherChanged, describeRecord, factoryRuns, readsRecord } from './support/probes.ts';
 
 async function recordIs(world: SpotWorld, objectId: string, state: RecordState, owner: Rid | undefined, generation: number): Promise<void> {
   const r = await world.driver.lookup(objectId);
@@ -100,6 +100,7 @@ Then('one of the two creations of {string} owns it Ready, generation {int}', asy
   if (names.length !== 2) throw new Error('this step follows two creations made at once');
   for (const name of names) await this.outcomeOf(name);
   const creators = names.map((n) => n.slice('the creation on '.length));
+  await bothReadBeforeEitherChanged(this, creators, objectId);
   const r = await this.driver.lookup(objectId);
   if (r.state !== 'Ready' || !r.owner || !creators.includes(r.owner) || r.generation !== generation) {
     violated(`the record of ${objectId} is ${describeRecord(r)}; expected Ready, owned by ${creators.join(' or ')}, generation ${generation}`);
@@ -156,6 +157,28 @@ Then('the record of {string} stays Ready, owned by {rid}, generation {int}', asy
   });
 });
 
+// A relocation moves the generation it started with (line 87): whatever else happens to the object
+// meanwhile, its target never comes to own another generation of it. Watched past the fallback.
+Then('the relocation target {rid} never owns a generation of {string} other than {int}', async function (this: SpotWorld, target: Rid, objectId: string, generation: number) {
+  await throughout(`the record of ${objectId}`, this.neverWindow(SPEC_CUTOVER_FALLBACK_MS + SCHEDULING_TOLERANCE_MS), async () => {
+    const r = await this.driver.lookup(objectId);
+    return r.owner === target && r.generation !== generation ? `it names the relocation's target as its owner at another generation: ${describeRecord(r)}` : undefined;
+  });
+});
+
+// Line 86: an explicit Close that finished, "including authority release": a lookup reads Missing,
+// and nothing holds the object's authority any more. Watched past the cutover fallback. Whether a
+// Close is taken at all while the object is being relocated the chapter does not say: a Close that
+// failed asks nothing here.
+Then('if the Close ended with a reply, the record of {string} stays Missing, generation {int}, its authority released', async function (this: SpotWorld, objectId: string, generation: number) {
+  const o = await this.outcomeOf('the request');
+  if (o.status !== 'reply') return;
+  await throughout(`the record of ${objectId}`, this.neverWindow(SPEC_CUTOVER_FALLBACK_MS + SCHEDULING_TOLERANCE_MS), async () => {
+    const r = await this.driver.lookup(objectId);
+    return r.state === 'Missing' && r.generation === generation && !r.owner ? undefined : `the Close ended with a reply, yet the record is ${describeRecord(r)}`;
+  });
+});
+
 Then("the record of {string} stays owned by the node the relocation's result names", async function (this: SpotWorld, objectId: string) {
   // Whatever the outcome: a reply means the owner changed to the target, a failure that it did not.
   const o = await this.outcomeOf('the relocation');
@@ -172,23 +195,42 @@ Then("the record of {string} stays owned by the node the relocation's result nam
   });
 });
 
+/**
+ * R-STO-1 from the Store log alone: `node`'s first change of a key with an unclear result (of `key`,
+ * or of any key when none is named) is followed by a re-read of that key; a change that had applied
+ * is not made again, and one that had not is retried with the StoreVersion first used.
+ */
+async function rereadAfterUnclear(world: SpotWorld, node: Rid, key: string | undefined): Promise<void> {
+  await world.outcomeOf(world.lastOp);
+  const all = (await world.driver.storeLog()).filter((e) => e.node === node);
+  const first = all.find((e) => e.op === 'change' && e.result === 'unclear' && (key === undefined || e.key === key));
+  if (!first) violated(`${node} made no change${key ? ` of ${key}` : ''} with an unclear result`);
+  const log = all.filter((e) => e.key === first.key);
+  const at = log.indexOf(first);
+  const unclear = log[at];
+  const next = log[at + 1];
+  if (!next || next.op !== 'read') violated(`after the unclear change of ${first.key} ${node} did ${next ? `a ${next.op}` : 'nothing'}, not a re-read`);
+  const applied = next.version === unclear.expectedVersion! + 1;
+  const then = log[at + 2];
+  if (applied && then?.op === 'change' && then.expectedVersion === unclear.expectedVersion) violated('the change had applied, and was made again');
+  if (!applied && next.version === unclear.expectedVersion && then && (then.op !== 'change' || then.expectedVersion !== unclear.expectedVersion)) {
+    violated(`the change had not applied; ${node} did not retry it with StoreVersion ${unclear.expectedVersion}`);
+  }
+}
+
 Then(
   'after its unclear change {rid} re-read {string} with the StoreVersion first used before changing it again',
   async function (this: SpotWorld, node: Rid, objectId: string) {
-    await this.outcomeOf(this.lastOp);
-    const key = `obj/${objectId}`;
-    const log = (await this.driver.storeLog()).filter((e) => e.node === node && e.key === key);
-    const at = log.findIndex((e) => e.op === 'change' && e.result === 'unclear');
-    if (at < 0) violated(`${node} made no change of ${key} with an unclear result`);
-    const unclear = log[at];
-    const next = log[at + 1];
-    if (!next || next.op !== 'read') violated(`after the unclear change ${node} did ${next ? `a ${next.op}` : 'nothing'}, not a re-read`);
-    const applied = next.version === unclear.expectedVersion! + 1;
-    const then = log[at + 2];
-    if (applied && then?.op === 'change' && then.expectedVersion === unclear.expectedVersion) violated('the change had applied, and was made again');
-    if (!applied && next.version === unclear.expectedVersion && then && (then.op !== 'change' || then.expectedVersion !== unclear.expectedVersion)) {
-      violated(`the change had not applied; ${node} did not retry it with StoreVersion ${unclear.expectedVersion}`);
-    }
+    await rereadAfterUnclear(this, node, `obj/${objectId}`);
+  },
+);
+
+// The Relocation Store's keys are the runtime's own layout: the change is found by its unclear
+// result (the failpoint makes exactly one), and its re-read by the same key.
+Then(
+  'after its unclear change {rid} re-read the record it changed with the StoreVersion first used before changing it again',
+  async function (this: SpotWorld, node: Rid) {
+    await rereadAfterUnclear(this, node, undefined);
   },
 );
 
@@ -201,6 +243,12 @@ Then(
     if (!reads.some((e) => e.at <= timer.at)) violated(`${node} processed ${objectId} again without re-reading its record`);
   },
 );
+
+When('{rid} has read the record of {string}', async function (this: SpotWorld, node: Rid, objectId: string) {
+  await eventually(`${node} to read the record of ${objectId}`, this.description.timings.defaultDeadlineMs, async () =>
+    (await this.driver.storeLog()).some((e) => e.node === node && readsRecord(e, objectId) && e.result === 'ok'),
+  );
+});
 
 When('the Store log is marked', async function (this: SpotWorld) {
   this.marks.set('store log', (await this.driver.storeLog()).length);

@@ -35,6 +35,11 @@ export const clauses: Clause[] = [
     checks: on(INSTANCE_RELOCATION, "A relocation requested while an Instance Spot's first activation is under way leaves one Ready incarnation", 'the first message ends with a reply from B', "the record of \"i2\" stays owned by the node the relocation's result names", 'the factory runs of "i2" were "B:1"'),
   },
 
+  {
+    id: 'R-INST-5.3', lines: [86], words: "The application's explicit Close finished, including authority release | A subsequent lookup returns Missing.",
+    says: 'a Close that finished while the Spot was being relocated stays finished: the record reads Missing with its generation and no owner, past the cutover fallback',
+    checks: on(INSTANCE_RELOCATION, "A Close that finished while the Spot was being relocated is not undone by the relocation's target", 'if the Close ended with a reply, the record of "i1" stays Missing, generation 1, its authority released'),
+  },
   // R-INST-6: during or after a planned relocation the same object and generation move to the target, treated as neither cold activation nor crash failover
   {
     id: 'R-INST-6.1', lines: [87], words: 'A planned Relocate is in progress or finished | Moves the same object and ObjectGeneration to the target per the relocation contract.',
@@ -57,5 +62,10 @@ export const clauses: Clause[] = [
     id: 'R-REL-7.2', lines: [87], words: 'A planned Relocate is in progress or finished | Moves the same object and ObjectGeneration to the target per the relocation contract.',
     says: 'a Spot relocation keeps its ObjectGeneration too',
     checks: on(INSTANCE_RELOCATION, ISR_KEEPS, 'the record of "i1" is Ready, owned by C, generation 1'),
+  },
+  {
+    id: 'R-REL-7.4', lines: [87], words: 'A planned Relocate is in progress or finished | Moves the same object and ObjectGeneration to the target per the relocation contract.',
+    says: 'a relocation moves only the generation it started with: after a Close and a new activation meanwhile, its target never comes to own the new generation',
+    checks: on(INSTANCE_RELOCATION, 'A relocation does not take over a generation activated on <node> after the object was closed', 'the relocation target C never owns a generation of "i1" other than 1'),
   },
 ];

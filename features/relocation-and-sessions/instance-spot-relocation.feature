@@ -52,3 +52,34 @@ Feature: Relocating an Instance Spot is neither cold activation nor crash failov
     Then the first message ends with a reply from B
     And the record of "i2" stays owned by the node the relocation's result names
     And the factory runs of "i2" were "B:1"
+
+  # A relocation moves the object and the ObjectGeneration it started with (line 87). A Close that
+  # finished meanwhile leaves the next Instance-intent message free to activate a new generation
+  # (line 86), on the source or elsewhere; that incarnation is not the relocation's to move: its
+  # target never takes it over. (Whether a Close is taken while the object is being relocated the
+  # chapter does not say: what the Close and the message answer is not asked.)
+  @R-REL-7 @objects @instance-spots @relocation @failpoint:relocation.cutover-submit-fails
+  Scenario Outline: A relocation does not take over a generation activated on <node> after the object was closed
+    Given the source B cannot submit the cutover
+    When B relocates "i1" to C
+    And the relocation of "i1" has reached stage relay-ready-accepted
+    And A closes "i1" naming generation 1
+    And the request has ended
+    And A sends Instance Spot "i1" a message with Instance intent, activating on <node>
+    And the request has ended
+    Then the relocation target C never owns a generation of "i1" other than 1
+
+    Examples:
+      | node |
+      | A    |
+      | B    |
+
+  # A Close that finished, "including authority release", leaves the record Missing (line 86) and no
+  # owner holding it: the relocation's target does not take the closed object's authority over.
+  @R-INST-5 @objects @instance-spots @relocation @failpoint:relocation.cutover-submit-fails
+  Scenario: A Close that finished while the Spot was being relocated is not undone by the relocation's target
+    Given the source B cannot submit the cutover
+    When B relocates "i1" to C
+    And the relocation of "i1" has reached stage relay-ready-accepted
+    And A closes "i1" naming generation 1
+    Then if the Close ended with a reply, the record of "i1" stays Missing, generation 1, its authority released

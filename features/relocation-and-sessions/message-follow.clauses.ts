@@ -69,6 +69,16 @@ export const clauses: Clause[] = [
     says: 'a source that learned of the owner change from the Store (no cutover answer) follows right after the change, and no longer than MessageFollowDuration from the change',
     checks: on(FOLLOW, 'A source that learned of the owner change from the Store follows for MessageFollowDuration from the change', 'the request ends with a reply from B', 'the request ran on C', 'the request ends with failure Unavailable', 'the handler never ran for the request'),
   },
+  {
+    id: 'R-OBJ-3.12', lines: [65], words: 'Right after the owner changes via a planned relocation, the previous owner can deliver a message it already received to the committed target.',
+    says: 'a message the previous owner receives right after the change, before it has heard of the commit, reaches the committed target and runs there once',
+    checks: on(FOLLOW, 'A message the previous owner receives after the commit, before it has heard of it, runs on the target', 'the request ends with a reply from B', 'the handler ran exactly once, on C'),
+  },
+  {
+    id: 'R-OBJ-3.13', lines: [65], words: 'Right after the owner changes via a planned relocation, the previous owner can deliver a message it already received to the committed target.',
+    says: 'a previous owner that learned of the commit from the cutover answer follows to the committed target even when the new owner moved the object on at once: the message runs once, where the object now is',
+    checks: on(FOLLOW, 'An object moved on by its new owner at once is still followed to by the previous owner', 'the request ends with a reply from B', 'the handler ran exactly once, on D'),
+  },
 
   // R-REL-6: source or target dies mid-relocation: no other target, no resume after restart, no rollback to the source
   {

@@ -174,3 +174,39 @@ Feature: Message Follow follows a committed move, for MessageFollowDuration only
     When A sends actor "a1" another message, still through B
     Then the request ends with a reply from B
     And the request ran on C
+
+  # Right after the owner change (line 65) the previous owner may not have heard of it yet: here it
+  # cannot submit the cutover, and the Store's answers to it come late, so it learns of the target's
+  # fallback commit well after the change. A message it receives then still reaches the committed
+  # target and runs there, once.
+  @R-OBJ-3 @objects @relocation @store-faults @failpoint:relocation.cutover-submit-fails
+  Scenario: A message the previous owner receives after the commit, before it has heard of it, runs on the target
+    Given MessageFollowDuration is 30000 ms
+    And a RouteMesh "m1" with nodes A, B and C
+    And actor "a1" is Ready on B
+    And the source B cannot submit the cutover
+    When B relocates "a1" to C
+    And the relocation of "a1" has reached stage relay-ready-accepted
+    And the Location Store's answers to B come 300 ms late
+    And the Location Store holds the Ready record of "a1", owned by C, on the cutover fallback
+    And A sends actor "a1" a message, still through B
+    Then the request ends with a reply from B
+    And the handler ran exactly once, on C
+
+  # The new owner may move the object on at once (line 95), while the previous owner's calls to the
+  # Store are late: the previous owner learned of the commit from the cutover's answer, and follows
+  # what it receives to that target (line 65), which follows it on to the next.
+  @R-OBJ-3 @objects @relocation @store-faults
+  Scenario: An object moved on by its new owner at once is still followed to by the previous owner
+    Given MessageFollowDuration is 30000 ms
+    And a RouteMesh "m1" with nodes A, B, C and D
+    And actor "a1" is Ready on B
+    And the Location Store answers A and B 150 ms late
+    When B relocates "a1" to C
+    And the Location Store holds the Ready record of "a1", owned by C
+    And C relocates "a1" to D as well, while that relocation is under way
+    Then the relocation ends with a reply from B
+    When the second relocation has ended
+    And A sends actor "a1" a message, still through B
+    Then the request ends with a reply from B
+    And the handler ran exactly once, on D

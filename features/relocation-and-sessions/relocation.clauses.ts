@@ -14,6 +14,7 @@ const REL_TARGET_DIED = 'The target died after the commit: the object is Unavail
 const REL_RESTART = 'A target that died before the commit and restarts does not resume the relocation';
 const REL_UNCLEAR = "While the commit's result is unclear, target dispatch stays closed until authority is re-read";
 const REL_DISCARDS = 'Before the boundary an explicit failure discards what the target had prepared';
+const REL_SECOND = 'A second relocation asked of the source after the boundary does not take the object from the target';
 const REL_REREAD_APPLIED = "The commit's reply is lost after it applied: the target re-reads the record, it does not guess";
 
 // Spec words used by several clauses.
@@ -92,8 +93,8 @@ export const clauses: Clause[] = [
   },
   {
     id: 'V16.2', lines: [163], words: W_V16,
-    says: 'while a Store result is unclear on the source side, the source does not reopen admission before re-reading authority',
-    checks: on(RELOCATION, "While the source's record of the boundary is unclear, it takes no work back", 'the later message ran on C', 'the relocation ends with a reply from B', 'the record of "a1" is Ready, owned by C, generation 1'),
+    says: 'while its record of relay-ready is unclear the source does not reopen admission: it re-reads the record it changed (so the Store log shows the unclear change and its re-read), and the queued work runs on the target',
+    checks: on(RELOCATION, "While the source's record of the boundary is unclear, it takes no work back", 'the later message ran on C', 'the relocation ends with a reply from B', 'after its unclear change B re-read the record it changed with the StoreVersion first used before changing it again', 'the record of "a1" is Ready, owned by C, generation 1'),
   },
   {
     id: 'V16.3', lines: [100], words: W_ROW_REL_3,
@@ -125,6 +126,11 @@ export const clauses: Clause[] = [
     says: 'no other target is tried (the relocation fails, it is not completed elsewhere)',
     checks: on(RELOCATION, REL_OUTLINE, 'the relocation ends with <result>', 'the relocation of "a1" aimed at C only'),
   },
+  {
+    id: 'R-REL-1.5', lines: [98], words: W_ROW_REL_1,
+    says: 'a relocation naming the owner itself as target, whatever its result, keeps the source owner and its queue: the queued message runs there and the record stays Ready on it',
+    checks: on(RELOCATION, 'A relocation to the node that owns the object keeps its queued work and the object', 'the later message ends with a reply from B', 'the later message ran on B', 'the record of "a1" stays Ready, owned by B, generation 1'),
+  },
 
   // R-REL-2: after relay-ready acceptance but before commit: the source is not restored; the target completes on cutover receipt or the 1,000 ms fallback
   {
@@ -149,6 +155,12 @@ export const clauses: Clause[] = [
     id: 'R-REL-2.4', lines: [99], words: W_ROW_REL_2,
     says: 'the fallback commit comes 1,000 ms after relay-ready acceptance, not at an implementation-chosen time',
     checks: on(RELOCATION, REL_OUTLINE, 'the record of "a1" <record>'),
+  },
+
+  {
+    id: 'R-REL-2.6', lines: [99], words: W_ROW_REL_2,
+    says: 'a second relocation asked of the source after the boundary does not take the object from the target: it still commits on the fallback, and the queued work runs there',
+    checks: on(RELOCATION, REL_SECOND, 'the record of "a1" becomes Ready, owned by C, generation 1, on the 1,000 ms cutover fallback', 'the relocation ends with a reply from B', 'the later message ran on C'),
   },
 
   // R-REL-3: a Store change with no result is not guessed at; the same authority record is re-read to find the real owner
@@ -231,6 +243,12 @@ export const clauses: Clause[] = [
     id: 'R-REL-6.4', lines: [103], words: W_ROW_REL_6,
     says: 'a target death during the relocation does not roll back to the source',
     checks: on(RELOCATION, REL_RESTART, 'the relocation of "a1" is at stage relay-ready-accepted'),
+  },
+
+  {
+    id: 'R-REL-6.5', lines: [103], words: W_ROW_REL_6,
+    says: 'after the target died before the commit, a second relocation of the object from the source selects no other target: it fails, no relocation aims elsewhere, the record stays',
+    checks: on(RELOCATION, 'After a target died before the commit, relocating the object again selects no other target', 'the relocation ends with a failure by its deadline', 'the record of "a1" stays Ready, owned by B, generation 1', 'the relocation of "a1" aimed at C only'),
   },
 
   // R-REL-7: every relocation keeps the ObjectGeneration unchanged

@@ -115,6 +115,23 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     Then the later message ran on C
     And the record of "a1" is Ready, owned by C, generation 1
 
+  # Past the boundary the target finishes the owner change (line 99), whatever the source is asked
+  # meanwhile: a second relocation of the object, asked of the source before the commit, does not
+  # take it from that target. What becomes of the second request the chapter does not say.
+  @R-REL-2 @V13 @objects @relocation @failpoint:relocation.cutover-submit-fails
+  Scenario: A second relocation asked of the source after the boundary does not take the object from the target
+    Given A sends actor "a1" a message that blocks on gate "g"
+    And the handler has started on B
+    And A sends actor "a1" a later message, with a deadline of 3000 ms
+    And the source B cannot submit the cutover
+    When B relocates "a1" to C
+    And the relocation of "a1" has reached stage relay-ready-accepted
+    And B relocates "a1" to A as well, while that relocation is under way
+    Then the record of "a1" becomes Ready, owned by C, generation 1, on the 1,000 ms cutover fallback
+    And the relocation ends with a reply from B
+    When the gate "g" is released
+    Then the later message ran on C
+
   @R-REL-5 @V14 @objects @relocation @failpoint:relocation.crash-target-after-commit
   Scenario: The target died after the commit: the object is Unavailable and nobody takes it over
     Given the target C dies right after the commit
@@ -163,6 +180,7 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     And the gate "g" is released
     Then the later message ran on C
     And the relocation ends with a reply from B
+    And after its unclear change B re-read the record it changed with the StoreVersion first used before changing it again
     And the record of "a1" is Ready, owned by C, generation 1
 
   @R-REL-4 @objects @relocation @failpoint:relocation.dispatch-switchover-fails
@@ -209,3 +227,32 @@ Feature: Planned host relocation: the relay-ready boundary decides, nothing is u
     When A relocates "a1" to C, naming generation 1
     Then the relocation ends with a reply from B
     And the record of "a1" is Ready, owned by C, generation 1
+
+  # A relocation naming the owner itself as its target moves nothing anywhere. Whatever its result
+  # (the chapter names none for it), the source keeps what an explicit failure keeps (line 98: its
+  # owner record and queue), or hands its not-yet-executed work to the target it names, itself: either
+  # way the message waiting in its queue runs there, once, and the object stays Ready on it.
+  @R-REL-1 @objects @relocation
+  Scenario: A relocation to the node that owns the object keeps its queued work and the object
+    Given A sends actor "a1" a message that blocks on gate "g"
+    And the handler has started on B
+    And A sends actor "a1" a later message, with a deadline of 3000 ms
+    When B relocates "a1" to B
+    And the relocation has ended
+    And the gate "g" is released
+    Then the later message ends with a reply from B
+    And the later message ran on B
+    And the record of "a1" stays Ready, owned by B, generation 1
+
+  # The target died before the commit: the relocation failed, the source is not restored and no
+  # other target is selected (line 103). Asked to relocate the object again, the source does not move
+  # what it handed over to another target either: no relocation aims anywhere else, the record stays.
+  @R-REL-6 @V14 @objects @relocation @failpoint:relocation.crash-target-before-commit @assumption:errorkinds-the-chapter-does-not-name
+  Scenario: After a target died before the commit, relocating the object again selects no other target
+    Given the target C dies when the cutover arrives, before the commit
+    When B relocates "a1" to C
+    Then the relocation ends with failure RelocationFailed
+    When B relocates "a1" to A
+    Then the relocation ends with a failure by its deadline
+    And the record of "a1" stays Ready, owned by B, generation 1
+    And the relocation of "a1" aimed at C only

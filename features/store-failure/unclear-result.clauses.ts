@@ -32,4 +32,9 @@ export const clauses: Clause[] = [
       ...on(UNCLEAR, 'A change whose result was unclear is confirmed, never repeated over a newer owner', 'the creation on B ends with a failure by its deadline', 'the factory of "a1" ran exactly once, on C', 'the record of "a1" is Ready, owned by C, generation 1'),
     ],
   },
+  {
+    id: 'R-STO-1.4', lines: [117], words: "If the Framework doesn't receive a Location Store change result, it doesn't guess success or failure.",
+    says: 'a change that cannot reach the Store is not taken for applied: the creation it was for secures nothing, runs no factory, and ends failed by its deadline',
+    checks: on(UNCLEAR, 'A creation whose change cannot reach the Store runs no factory', 'the creation on B ends with a failure by its deadline', 'no factory of "a1" ran after the fault'),
+  },
 ];

@@ -32,3 +32,16 @@ Feature: A Location Store change whose result is lost is re-read, never guessed
     Then the creation on B ends with a failure by its deadline
     And the factory of "a1" ran exactly once, on C
     And the record of "a1" is Ready, owned by C, generation 1
+
+  # The Store stops answering the node between its read of the record and its change: the change
+  # reaches nothing, so it secures no Creating record, and only the target that secures it runs the
+  # factory (line 71). Its result is no surer than a lost reply's (line 100): the node cannot confirm
+  # it, and the creation ends failed by its deadline, having built nothing.
+  @R-CRE-1 @R-STO-1 @objects @store-faults
+  Scenario: A creation whose change cannot reach the Store runs no factory
+    Given the Location Store answers A and B 300 ms late
+    When A creates actor "a1" on B with input "first"
+    And B has read the record of "a1"
+    And the Location Store stops answering B
+    Then the creation on B ends with a failure by its deadline
+    And no factory of "a1" ran after the fault

@@ -89,9 +89,9 @@ export class NodeStore {
     this.reach.arm(this.node, 'store.reply-lost-after-apply');
   }
 
-  private check(op: StoreLogEntry['op'], key: string): void {
+  private check(op: StoreLogEntry['op'], key: string, expectedVersion?: number): void {
     if (!this.reach.reachable(this.node)) {
-      this.record({ node: this.node, op, key, result: 'unavailable' });
+      this.record({ node: this.node, op, key, ...(expectedVersion !== undefined ? { expectedVersion } : {}), result: 'unavailable' });
       throw new StoreUnavailableError(`the Location Store cannot be reached from ${this.node}`);
     }
   }
@@ -128,7 +128,7 @@ export class NodeStore {
 
   async compareAndSet<T>(key: string, expectedVersion: number, value: T | null): Promise<CasResult<T>> {
     await this.reach.pace(this.node);
-    this.check('change', key);
+    this.check('change', key, expectedVersion);
     const fp = this.reach.take(this.node);
     if (fp === 'store.fail-before-apply') {
       this.record({ node: this.node, op: 'change', key, expectedVersion, result: 'unclear' });

@@ -62,3 +62,23 @@ export function readsRecord(e: StoreLogEntry, objectId: string): boolean {
   const key = `obj/${objectId}`;
   return (e.op === 'read' && e.key === key) || (e.op === 'list' && key.startsWith(e.key));
 }
+
+/**
+ * The premise of a race the late Store (store-slow) sets up: each racing node that read the
+ * object's record read it before either node's change of it was applied, so both found what was
+ * there before the race. A Store fault that does not hold the calls back lets the first node read
+ * and write before the second reads, and the race never happens: the scenario could not judge its
+ * rule, and says so. (A node that writes without reading first is not asked to read.)
+ */
+export async function bothReadBeforeEitherChanged(world: SpotWorld, nodes: Rid[], objectId: string): Promise<void> {
+  const log = await world.driver.storeLog();
+  const firstChange = log.find((e) => nodes.includes(e.node) && e.op === 'change' && e.key === `obj/${objectId}` && e.result === 'applied');
+  for (const node of nodes) {
+    const reads = log.filter((e) => e.node === node && readsRecord(e, objectId) && e.result === 'ok');
+    if (reads.length > 0 && firstChange && reads[0].seq > firstChange.seq) {
+      throw new Error(
+        `no race: ${firstChange.node}'s change of ${objectId} applied (Store log ${firstChange.seq}) before ${node} first read it (${reads[0].seq}); the late Store (store-slow) did not hold the calls back`,
+      );
+    }
+  }
+}

@@ -15,6 +15,10 @@ import { protocolErrorsOf } from '../../src/driver/sessions.ts';
 import { simulatedWorldOf, kitClockOf } from '../../src/driver/world.ts';
 import { now, sleep, useKitClock } from './kit-clock.ts';
 import { scenarioSeed } from './seed.ts';
+import { ErrorKind } from '../../src/driver/schema/outcomes.ts';
+
+/** The Driver schema's ErrorKinds, so that one the schema gains is not a problem here. */
+const ERROR_KINDS: readonly string[] = ErrorKind.enum;
 
 /**
  * When the watcher saw something happen: `at`, the end of the first look that saw it; `after`, the
@@ -176,6 +180,9 @@ export class SpotWorld extends World<Target> {
       const wrong = protocolErrorsOf(await this.driver.session(op.client));
       if (wrong.length > 0) violated(`the Session owner sent client ${op.client} frames that are not the Session protocol: ${wrong.join('; ')}`);
     }
+    // R-GEN-4: a failure returns its ErrorKind; checked wherever an outcome is read (and by the audit).
+    const wrongKind = withoutErrorKind(name, outcome);
+    if (wrongKind) violated(wrongKind);
     // R-GEN-3: a reply is the one its handler gave; checked wherever an outcome is read.
     const expected = outcome.status === 'reply' ? expectedReply(this.evidence, op.opId) : undefined;
     if (expected && !isDeepStrictEqual(outcome.reply, expected.value)) {
@@ -188,6 +195,16 @@ export class SpotWorld extends World<Target> {
     }
     return outcome;
   }
+}
+
+/**
+ * R-GEN-4: a failure returns its ErrorKind (spec line 125: "The Framework returns a failed
+ * operation's ErrorKind"), one of the model's (the Driver schema's ErrorKind). Which one a rule asks,
+ * its own step says; this asks only that there is one. Undefined when the outcome has it.
+ */
+export function withoutErrorKind(name: string, outcome: Outcome): string | undefined {
+  if (outcome.status !== 'failure' || ERROR_KINDS.includes(outcome.errorKind as string)) return undefined;
+  return `${name} failed with ${outcome.errorKind === undefined ? 'no ErrorKind' : `ErrorKind ${JSON.stringify(outcome.errorKind)}`}, none of ${ERROR_KINDS.join(', ')}`;
 }
 
 /**
@@ -281,6 +298,12 @@ After({ name: 'the evidence audit' }, async function (this: SpotWorld, { result 
   if (calls.length > 0) violated(`the Store log shows ${calls.length > 1 ? `${calls.length} problems, first: ` : ''}${calls[0]}`);
   const peers = auditPeerViews(this.evidence.peerViews);
   if (peers.length > 0) violated(`the peer views show ${peers.length > 1 ? `${peers.length} problems, first: ` : ''}${peers[0]}`);
+  // Every operation of the scenario that has ended, read or not by a step ("whatever becomes of it").
+  for (const [name, op] of this.ops) {
+    const outcome = await this.driver.outcome(op.opId, 0);
+    const wrongKind = outcome ? withoutErrorKind(name, outcome) : undefined;
+    if (wrongKind) violated(wrongKind);
+  }
 });
 
 // A simulated world moves only while the kit waits on it. Between two steps Cucumber does work of
