@@ -15,10 +15,10 @@ import { protocolErrorsOf } from '../../src/driver/sessions.ts';
 import { simulatedWorldOf, kitClockOf } from '../../src/driver/world.ts';
 import { now, sleep, useKitClock } from './kit-clock.ts';
 import { scenarioSeed } from './seed.ts';
-import { ErrorKind } from '../../src/driver/schema/outcomes.ts';
+import { ERROR_KINDS as SCHEMA_ERROR_KINDS } from '../../src/driver/schema/lists.ts';
 
 /** The Driver schema's ErrorKinds, so that one the schema gains is not a problem here. */
-const ERROR_KINDS: readonly string[] = ErrorKind.enum;
+const ERROR_KINDS: readonly string[] = SCHEMA_ERROR_KINDS;
 
 /**
  * When the watcher saw something happen: `at`, the end of the first look that saw it; `after`, the

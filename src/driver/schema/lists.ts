@@ -1,11 +1,14 @@
 // The Driver schema's closed lists as plain values, with no TypeBox in them: the schema's modules
-// build their enums from these, and code that only needs a list (the evidence audit in every
-// Cucumber worker, the checker's history parser, the JSON-RPC adapter's protocol version) imports
-// this module instead of the schema. Loading TypeBox's few hundred files through the TypeScript
+// build their enums from these, and code that only needs a list (the evidence audit and the outcome
+// checks in every Cucumber worker, the checker's history parser, the JSON-RPC adapter's protocol
+// version) imports this module instead of the schema. Loading TypeBox's few hundred files through the TypeScript
 // loader was a noticeable part of every worker's start.
 
 /** The version of the wire protocol the kit speaks (`describe().protocol`). */
 export const WIRE_PROTOCOL_VERSION = '1';
+
+/** ErrorKinds of the reference model (ErrorKind; docs/assumptions.md, "ErrorKinds the chapter does not name"). */
+export const ERROR_KINDS = ['NotFound', 'Unavailable', 'Busy', 'HandlerError', 'AlreadyExists', 'GenerationMismatch', 'RelocationFailed', 'BindingEnded', 'Unauthenticated'] as const;
 
 /** Why a connection became not-ready (PeerEvent.reason). */
 export const NOT_READY_REASONS = ['orderly-close', 'transport-error', 'liveness', 'handshake-refused', 'connect-failed'] as const;

@@ -3,6 +3,7 @@
 
 import Type from 'typebox';
 import { Obj, Rid, Str, doc, named } from './basics.ts';
+import { ERROR_KINDS } from './lists.ts';
 
 export const OutcomeStatus = named(
   'OutcomeStatus',
@@ -14,7 +15,7 @@ export type OutcomeStatus = Type.Static<typeof OutcomeStatus>;
 export const ErrorKind = named(
   'ErrorKind',
   Type.Enum(
-    ['NotFound', 'Unavailable', 'Busy', 'HandlerError', 'AlreadyExists', 'GenerationMismatch', 'RelocationFailed', 'BindingEnded', 'Unauthenticated'],
+    [...ERROR_KINDS],
     {
       description:
         'ErrorKinds of the reference model. The spec chapter names only NotFound and Unavailable; the others are the kit\'s choice ' +
