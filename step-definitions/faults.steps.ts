@@ -83,7 +83,10 @@ When('the Location Store stops answering {rid}', async function (this: SpotWorld
 // A late Store makes two calls made close together both read before either writes, whatever the
 // distance between the kit and the runtime (over the wire, two submits arrive some milliseconds apart).
 When('the Location Store answers {rid} and {rid} {int} ms late', async function (this: SpotWorld, a: Rid, b: Rid, ms: number) {
-  for (const node of [a, b]) await this.fault({ kind: 'store-slow', node, ms });
+  for (const node of [a, b]) {
+    await this.fault({ kind: 'store-slow', node, ms });
+    this.marks.set(`calls late for ${node}, ms`, ms);
+  }
 });
 
 // Late answers: what a node writes is in the Store at once, and the node hears so only later. That
