@@ -152,21 +152,25 @@ export class NodeStore {
     return entries;
   }
 
+  // Lease calls are logged only when they fail (StoreLogEntry.op): when the kit has cut the node off
+  // (check) and when the Store itself could not be reached (logged: a real Redis behind a relay the
+  // kit cut; until 2026-12-07 only the first was, and on the process backend a failed renewal left
+  // no line for the kit to wait on).
   async renewLease(ttlMs: number): Promise<{ expiresAt: number }> {
     await this.reach.pace(this.node);
     this.check('lease', this.node);
-    return this.answered(() => this.store.renewLease(this.node, ttlMs));
+    return this.logged('lease', this.node, () => this.store.renewLease(this.node, ttlMs));
   }
 
   async now(): Promise<number> {
     await this.reach.pace(this.node);
     this.check('lease', 'clock');
-    return this.answered(() => this.store.now());
+    return this.logged('lease', 'clock', () => this.store.now());
   }
 
   async leaseExpiry(holder: Rid): Promise<number | null> {
     await this.reach.pace(this.node);
     this.check('lease', holder);
-    return this.answered(() => this.store.leaseExpiry(holder));
+    return this.logged('lease', holder, () => this.store.leaseExpiry(holder));
   }
 }

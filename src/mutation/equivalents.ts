@@ -713,8 +713,8 @@ export const EQUIVALENTS: Equivalent[] = [
   { kind: 'equivalent', file: NODE_STORE, line: 137, mutator: 'StringLiteral', original: "const r = await this.logged('change', key, () => this.store.compareAndSet<T>(key, expectedVersion, value), expectedVersion);", replacement: "\"\"", why: LOGGED_OP },
   { kind: 'equivalent', file: NODE_STORE, line: 141, mutator: 'StringLiteral', original: "throw new StoreUnavailableError(`no reply from the Location Store (failpoint ${fp})`);", replacement: "``", why: ERROR_TEXT },
   { kind: 'equivalent', file: NODE_STORE, line: 150, mutator: 'StringLiteral', original: "const entries = await this.logged('list', prefix, () => this.store.list<T>(prefix));", replacement: "\"\"", why: LOGGED_OP },
-  { kind: 'conforming', file: NODE_STORE, line: 161, mutator: 'BlockStatement', original: "async now(): Promise<number> {", replacement: "{}", why: STORE_CLOCK_UNREAD },
-  { kind: 'conforming', file: NODE_STORE, line: 164, mutator: 'ArrowFunction', original: "return this.answered(() => this.store.now());", replacement: "() => undefined", why: STORE_CLOCK_UNREAD },
+  { kind: 'conforming', file: NODE_STORE, line: 165, mutator: 'BlockStatement', original: "async now(): Promise<number> {", replacement: "{}", why: STORE_CLOCK_UNREAD },
+  { kind: 'conforming', file: NODE_STORE, line: 168, mutator: 'ArrowFunction', original: "return this.logged('lease', 'clock', () => this.store.now());", replacement: "() => undefined", why: STORE_CLOCK_UNREAD },
   // ---- objects/object-caller.ts ---------------------------------------------------------------
   // ---- objects/routing-rules.ts ----------------------------------------------------------------
   { kind: 'conforming', file: ROUTING, line: 94, mutator: 'ConditionalExpression', original: 'validUntil > now', replacement: 'false', why: NO_CACHE },
