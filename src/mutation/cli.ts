@@ -64,6 +64,10 @@ export function strykerOptions(opts: Opts): Record<string, unknown> {
     incremental: opts.incremental,
     incrementalFile: join(out, 'stryker-incremental.json'),
     tempDirName: join(out, 'tmp'),
+    // Stryker copies the project into its sandbox, reports/ too (its own list leaves node_modules and
+    // .git out, no longer reports/): every run's reports, which the scenarios never read, and in CI
+    // files other steps are still writing.
+    ignorePatterns: ['/reports'],
     cleanTempDir: true,
     // typescript 7 (native) has no JS API for Stryker's tsconfig rewriting, and the sandbox needs none.
     tsconfigFile: 'no-tsconfig-rewrite.json',
