@@ -11,7 +11,7 @@
 //    under Linux's SCHED_IDLE policy (chrt --idle 0), taking only the CPU the others leave: a task
 //    of the normal policy that wakes preempts them at once. (At nice 19 instead, a CI run's mutation
 //    slice beside the real-time runs made two of them miss a 50 ms tolerance.) Where chrt is missing
-//    they run at nice 19. Their output is printed whole when they end, so that no line of theirs
+//    (not Linux) they run at nice 19, a weaker shield. Their output is printed whole when they end, so that no line of theirs
 //    cuts into another file's.
 // A file not named below is in the first group. Every group always runs; the exit status is
 // non-zero if any failed, and the last lines say how each went.
