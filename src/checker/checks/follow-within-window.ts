@@ -22,7 +22,7 @@
 
 import type { HistoryEvent, OpEvent, RelocationEvent, RunEvent } from '../history.ts';
 import { isFault, isOp } from '../history.ts';
-import { violation, type Violation } from '../violation.ts';
+import { groupBy, violation, type Violation } from '../violation.ts';
 import { selfCrashRisks } from '../process-deaths.ts';
 
 export const NAME = 'follow-within-window';
@@ -47,30 +47,36 @@ export function followWithinWindow(events: HistoryEvent[]): Violation[] {
   const ends = new Map(ops.filter((e) => e.type !== 'invoke').map((e) => [e.op, e]));
   const faults = ops.filter((e) => e.type === 'invoke' && (isFault(e) || e.process === 'nemesis'));
   const relocationLines = events.filter((e): e is RelocationEvent => e.type === 'relocation');
+  // Indexes by object (and by node), each in the events' order: a scan of the whole history per
+  // message made this check quadratic in a long campaign.
+  const relocationsOf = groupBy(relocationLines, (r) => r.objectId);
   // Relocations the kit saw commit, each with the relocation record it read after the ok.
   const moves: Move[] = [];
   for (const ok of ops.filter((e) => e.type === 'ok' && e.f === 'relocate' && e.objectId !== undefined)) {
     const invoke = invokes.get(ok.op);
-    const record = relocationLines.find((r) => r.objectId === ok.objectId && r.line > ok.line);
+    const record = relocationsOf.get(ok.objectId!)?.find((r) => r.line > ok.line);
     if (!invoke || !record || record.stage !== 'committed' || record.source === record.target || (ok.node !== undefined && record.target !== ok.node)) continue;
     moves.push({ invoke, ok, record });
   }
   if (moves.length === 0) return [];
+  const movesOf = groupBy(moves, (mv) => mv.record.objectId);
+  const ownershipOf = groupBy(ops.filter((o) => o.type === 'invoke' && OWNERSHIP_OPS.has(o.f)), (o) => o.objectId);
+  const restartsOf = groupBy(ops.filter((o) => o.type === 'ok' && o.f === 'restart'), (o) => o.node);
   const runs = new Map<string, RunEvent[]>();
   for (const r of events.filter((e): e is RunEvent => e.type === 'journal' && e.kind === 'handler' && !!e.marker)) runs.set(r.marker!, [...(runs.get(r.marker!) ?? []), r]);
   const risks = selfCrashRisks(events);
   // No fault of the kit's in the stretch, and no node that may have crashed itself in it (an armed
   // crash failpoint: the source, the target or the caller may be the one that died).
   const noFault = (from: number, to: number) => !faults.some((f) => f.time >= from && f.time <= to) && !risks.some((r) => r.from <= to && r.until >= from);
-  const restartedAt = (node: string, after: number, before: number) => ops.find((o) => o.type === 'ok' && o.f === 'restart' && o.node === node && o.time > after && invokes.get(o.op)!.time > after && o.time < before);
+  const restartedAt = (node: string, after: number, before: number) => restartsOf.get(node)?.find((o) => o.time > after && invokes.get(o.op)!.time > after && o.time < before);
   const alone = (objectId: string, from: number, to: number, except: string) =>
-    !ops.some((o) => o.type === 'invoke' && o.op !== except && o.objectId === objectId && OWNERSHIP_OPS.has(o.f) && o.time >= from && o.time <= to);
+    !(ownershipOf.get(objectId) ?? []).some((o) => o.op !== except && o.time >= from && o.time <= to);
   const out: Violation[] = [];
   for (const m of ops.filter((e) => e.type === 'invoke' && e.f === 'object-message' && e.via !== undefined && e.objectId !== undefined)) {
     const end = ends.get(m.op);
     if (!end || end.type === 'info') continue;
     // The object's last relocation seen committed before the message, through whose source it went.
-    const move = moves.filter((mv) => mv.record.objectId === m.objectId && mv.ok.time < m.time).at(-1);
+    const move = (movesOf.get(m.objectId!) ?? []).filter((mv) => mv.ok.time < m.time).at(-1);
     if (!move || move.record.source !== m.via) continue;
     if (!alone(m.objectId!, move.invoke.time, end.time, move.invoke.op)) continue;
     const { source: S, target: T } = move.record;

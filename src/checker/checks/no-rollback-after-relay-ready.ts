@@ -32,9 +32,15 @@ export function noRollbackAfterRelayReady(events: HistoryEvent[]): Violation[] {
   const ops = all.filter(isOp);
   const done = new Map(ops.filter((o) => o.type !== 'invoke').map((o) => [o.op, o.time]));
   const relocates = ops.filter((o): o is OpEvent => o.type === 'invoke' && o.f === 'relocate');
+  // Each by object, in time order: a scan of the whole history per relocation made this check
+  // quadratic in a long campaign.
+  const relocationsOf = groupBy(relocations, (r) => r.objectId);
+  const recordsOf = groupBy(records, (r) => r.objectId);
+  const handlersOf = groupBy(handlers, (h) => h.objectId);
+  const relocatesOf = groupBy(relocates, (r) => r.objectId);
   /** The kit asked to move `objectId` to `node` before `t`, and that request was not over before `since`. */
   const askedBack = (objectId: string, node: string, since: number, t: number) =>
-    relocates.some((r) => r.objectId === objectId && r.node === node && r.time <= t && (done.get(r.op) ?? Infinity) >= since);
+    (relocatesOf.get(objectId) ?? []).some((r) => r.node === node && r.time <= t && (done.get(r.op) ?? Infinity) >= since);
   const out: Violation[] = [];
   for (const [id, reads] of groupBy(relocations, (r) => r.relocation)) {
     const boundary = reads.find((r) => RANK[r.stage] >= 1);
@@ -53,16 +59,16 @@ export function noRollbackAfterRelayReady(events: HistoryEvent[]): Violation[] {
     }
 
     // A later relocation of the object may move it back to the source: that is no rollback.
-    const next = relocations.find((r) => r.objectId === objectId && r.relocation !== id && r.time > boundary.time);
+    const next = relocationsOf.get(objectId)!.find((r) => r.relocation !== id && r.time > boundary.time);
     const beforeNext = (t: number) => !next || t < next.time;
-    const after = records.filter((r) => r.objectId === objectId && r.generation === generation && r.time >= boundary.time && beforeNext(r.time));
+    const after = (recordsOf.get(objectId) ?? []).filter((r) => r.generation === generation && r.time >= boundary.time && beforeNext(r.time));
     const onTarget = after.find((r) => r.owner === target);
     const back = onTarget && after.find((r) => r.owner === source && r.storeVersion > onTarget.storeVersion);
     if (onTarget && back && !askedBack(objectId, source, boundary.time, back.time)) {
       out.push(violation(NAME, RULES, `relocation ${id} of ${objectId}: the record named the target ${target} (StoreVersion ${onTarget.storeVersion}) and then the source ${source} again (StoreVersion ${back.storeVersion}), after relay-ready was accepted`, [boundary, onTarget, back]));
     }
 
-    const run = handlers.find((h) => h.node === source && h.objectId === objectId && h.time > boundary.time && beforeNext(h.time)
+    const run = (handlersOf.get(objectId) ?? []).find((h) => h.node === source && h.time > boundary.time && beforeNext(h.time)
       && (h.generation === undefined || h.generation === generation) && !askedBack(objectId, source, boundary.time, h.time));
     if (run) {
       out.push(violation(NAME, RULES, `relocation ${id} of ${objectId}: a handler ran on the source ${source} at ${run.time}, after relay-ready was accepted`, [boundary, run]));
