@@ -170,6 +170,16 @@ export class SessionClients {
     // of a long campaign has hundreds of connections behind it.
     const ids = conns.flatMap((c) => (c.sessionId ? [c.sessionId] : []));
     const held = ids.length ? await this.ctx.heldBy(ids) : [];
+    // Which nodes hold each Session ID, in the order of `held`: one pass, not one scan of every
+    // node's list per connection (quadratic in a long campaign's connections).
+    const holders = new Map<string, Rid[]>();
+    for (const h of held) {
+      for (const id of new Set(h.open)) {
+        const nodes = holders.get(id);
+        if (nodes) nodes.push(h.node);
+        else holders.set(id, [h.node]);
+      }
+    }
     const owners = new Map<string, OwnerSessionView>();
     for (const node of new Set(conns.filter((c) => c.sessionId).map((c) => c.node))) {
       const mine = conns.flatMap((c) => (c.node === node && c.sessionId ? [c.sessionId] : []));
@@ -184,7 +194,7 @@ export class SessionClients {
         updates: c.updates.map((u) => ({ ...u })),
         foreign: c.foreign.map((u) => ({ ...u })),
         protocolErrors: [...c.protocolErrors],
-        heldBy: c.sessionId ? held.filter((h) => h.open.includes(c.sessionId!)).map((h) => h.node) : [],
+        heldBy: c.sessionId ? [...(holders.get(c.sessionId) ?? [])] : [],
       };
       if (c.closedBy) v.closedBy = c.closedBy;
       if (c.sessionId) {
