@@ -12,6 +12,12 @@ interface Slot {
 
 export class MemoryStore implements Store {
   private readonly slots = new Map<string, Slot>();
+  /**
+   * Every key with a slot, in list()'s order (bytewise by UTF-8; keys of equal bytes in the order
+   * they were first written, as the stable sort over the map gave), with its bytes: list() reads
+   * the range of its prefix instead of testing and sorting every key of a long run's Store.
+   */
+  private readonly ordered: Array<{ key: string; bytes: Buffer }> = [];
   private readonly leases = new Map<string, number>(); // holder -> expiresAt (store ms)
   private readonly granted = new Map<string, number>(); // holder -> the expiry its last renewal set
   private closed = false;
@@ -35,18 +41,49 @@ export class MemoryStore implements Store {
     if (current !== expectedVersion) {
       return { applied: false, current: { value: parse<T>(slot?.json ?? null), version: current } };
     }
+    if (!slot) this.index(key);
     this.slots.set(key, { json, version: current + 1 });
     return { applied: true, version: current + 1 };
   }
 
   async list<T>(prefix: string): Promise<Entry<T>[]> {
     this.check();
-    const found: Array<{ key: string; bytes: Buffer; slot: Slot }> = [];
-    for (const [key, slot] of this.slots) {
-      if (slot.json !== null && key.startsWith(prefix)) found.push({ key, bytes: Buffer.from(key), slot });
+    const out: Entry<T>[] = [];
+    const take = (key: string) => {
+      const slot = this.slots.get(key)!;
+      if (slot.json !== null && key.startsWith(prefix)) out.push({ key, value: parse<T>(slot.json) as T, version: slot.version });
+    };
+    // A prefix with a surrogate may end inside a pair, where its bytes are no prefix of the key's.
+    if (/[\ud800-\udfff]/.test(prefix)) {
+      for (const { key } of this.ordered) take(key);
+      return out;
     }
-    found.sort((a, b) => Buffer.compare(a.bytes, b.bytes));
-    return found.map(({ key, slot }) => ({ key, value: parse<T>(slot.json) as T, version: slot.version }));
+    // The keys whose bytes start with the prefix's are one run of the order; every key that starts with the prefix is among them.
+    const p = Buffer.from(prefix);
+    for (let i = this.firstAtLeast(p, false); i < this.ordered.length; i++) {
+      const { key, bytes } = this.ordered[i];
+      if (bytes.length < p.length || bytes.compare(p, 0, p.length, 0, p.length) !== 0) break;
+      take(key);
+    }
+    return out;
+  }
+
+  /** The first index whose key's bytes are >= `bytes` (or, with `after`, > them). */
+  private firstAtLeast(bytes: Buffer, after: boolean): number {
+    let lo = 0;
+    let hi = this.ordered.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const c = Buffer.compare(this.ordered[mid].bytes, bytes);
+      if (c < 0 || (after && c === 0)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private index(key: string): void {
+    const bytes = Buffer.from(key);
+    this.ordered.splice(this.firstAtLeast(bytes, true), 0, { key, bytes });
   }
 
   async renewLease(holder: string, ttlMs: number): Promise<{ expiresAt: number }> {
