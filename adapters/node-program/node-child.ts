@@ -11,7 +11,7 @@ import { FrameReader, quote, type Frame } from '../frames.ts';
 import { keepForScenario } from '../../src/driver/scenario-log.ts';
 import { freeze, thaw } from '../../src/harness/freeze.ts';
 import { freezeGroup, groupGone, killGroup, thawGroup } from '../../src/harness/process-group.ts';
-import { stdioOf, strays } from '../../src/harness/stdio-holders.ts';
+import { startTimeOf, stdioOf, strays } from '../../src/harness/stdio-holders.ts';
 import { runtimeEnv } from '../../src/harness/runtime-env.ts';
 
 /** A failure of one node's process or of the conversation with it; one line. */
@@ -58,6 +58,8 @@ export class NodeChild {
   readonly exited: Promise<void>;
   /** The sockets the first process has as stdin, stdout and stderr: whoever holds one is of this node (stdio-holders.ts). */
   private readonly stdio: string[];
+  /** When its first process started: only processes started since can hold its stdio (stdio-holders.ts). */
+  private readonly born: number | undefined;
   /** Processes of the node outside its group that the kit stopped with it (thawed at the end). */
   private frozenStrays: number[] = [];
 
@@ -87,6 +89,7 @@ export class NodeChild {
     });
     // spawn() returns once the command is running (libuv waits for the exec), so fds 0-2 are its own.
     this.stdio = this.child.pid ? stdioOf(this.child.pid) : [];
+    this.born = this.child.pid ? startTimeOf(this.child.pid) : undefined;
     this.child.stdout!.on('data', (chunk: Buffer) => this.frames(this.reader.push(chunk)));
     this.child.stdout!.on('end', () => this.frames(this.reader.end()));
     this.child.stderr!.setEncoding('utf8');
@@ -171,7 +174,7 @@ export class NodeChild {
    * left the group); returns those, named in the scenario's log.
    */
   killAll(): number[] {
-    const left = strays(this.stdio, this.child.pid);
+    const left = strays(this.stdio, this.child.pid, this.born);
     killGroup(this.child.pid);
     for (const pid of left) signal(pid, 'SIGKILL');
     this.tell(left, 'killed it too');
@@ -183,7 +186,7 @@ export class NodeChild {
     if (this.state !== 'running') return;
     this.state = 'hung';
     await freezeGroup(this.child.pid!);
-    this.frozenStrays = strays(this.stdio, this.child.pid);
+    this.frozenStrays = strays(this.stdio, this.child.pid, this.born);
     for (const pid of this.frozenStrays) await freeze(pid);
     this.tell(this.frozenStrays, 'stopped it too');
   }

@@ -31,9 +31,19 @@ export function killGroup(pgid: number | undefined): void {
 export async function freezeGroup(pgid: number, withinMs = STOP_WITHIN_MS): Promise<void> {
   if (!signalGroup(pgid, 'SIGSTOP')) return;
   const deadline = Date.now() + withinMs;
-  for (;;) {
-    const running = runningInGroup(pgid);
-    if (running === 0) return;
+  // The members are found with one walk of /proc, and then only their threads are polled: a walk
+  // of every process each millisecond cost the kit's CPU in the window between a hang and the
+  // scenario's next step. A last walk once they are stopped finds any member the first one missed.
+  let members = membersOf(pgid);
+  for (let confirmed = false; ; ) {
+    const running = runningOf(members);
+    if (running === 0) {
+      if (confirmed) return;
+      members = membersOf(pgid);
+      confirmed = true;
+      continue;
+    }
+    confirmed = false;
     if (Date.now() > deadline) throw new Error(`process group ${pgid} still had ${running} running thread(s) ${withinMs} ms after SIGSTOP`);
     await new Promise((r) => setTimeout(r, 1));
   }
@@ -44,20 +54,26 @@ export function thawGroup(pgid: number | undefined): void {
   signalGroup(pgid, 'SIGCONT');
 }
 
-/** Threads not (yet) stopped in the group; 0 when it is gone or /proc cannot tell. */
-function runningInGroup(pgid: number): number {
+/** The processes in the group; empty when it is gone or /proc cannot tell. */
+function membersOf(pgid: number): string[] {
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
   } catch {
-    return 0; // no /proc on this system: SIGSTOP is all the kit can do
+    return []; // no /proc on this system: SIGSTOP is all the kit can do
   }
-  let running = 0;
-  for (const pid of pids) {
+  return pids.filter((pid) => {
     const stat = read(`/proc/${pid}/stat`);
     // "pid (comm) S ppid pgrp ...": comm may hold spaces and parentheses, fields follow the last ')'.
     const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (!fields || Number(fields[2]) !== pgid) continue;
+    return fields !== undefined && Number(fields[2]) === pgid;
+  });
+}
+
+/** Threads of these processes not (yet) stopped; a process that ended counts none. */
+function runningOf(pids: string[]): number {
+  let running = 0;
+  for (const pid of pids) {
     let tids: string[];
     try {
       tids = readdirSync(`/proc/${pid}/task`);

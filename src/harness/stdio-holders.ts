@@ -8,6 +8,11 @@
 // reaches the kit. So the kit also counts as the node's every process holding one of those: it
 // reads, right after the start, which sockets the node's first process has as fds 0, 1 and 2, and
 // at a fault looks for every process with an fd on one of them (/proc/<pid>/fd).
+// Only processes started no earlier than the node's first are looked at: one can hold those fds
+// only by inheriting them (it descends from the node) or by being handed them over a socket by
+// the node, which a program leaving its group to keep working has no reason to do. The machine's
+// older processes (a database's hundreds of fds) then cost one stat read each, not a readlink per fd:
+// the scan runs between a hang and the scenario's next step, in a window the spec's timings bound.
 //
 // A process that let go of its stdio as well can write no journal line; during a crash the kit's
 // relays of its links are silent, and during a hang they are held (link-relay.ts), so it reaches
@@ -28,8 +33,14 @@ export function stdioOf(pid: number): string[] {
   return ends.filter((e) => e.startsWith('socket:') || e.startsWith('pipe:'));
 }
 
-/** Every process (this one excepted) with an fd on one of `ends`. */
-export function holdersOf(ends: readonly string[]): number[] {
+/** When `pid` started, in clock ticks since boot (/proc/<pid>/stat field 22); undefined when it is gone. */
+export function startTimeOf(pid: number): number | undefined {
+  const fields = statFields(pid);
+  return fields ? Number(fields[19]) : undefined;
+}
+
+/** Every process (this one excepted) with an fd on one of `ends`; with `bornFrom`, only those started then or later. */
+export function holdersOf(ends: readonly string[], bornFrom?: number): number[] {
   if (ends.length === 0) return [];
   let pids: string[];
   try {
@@ -41,6 +52,7 @@ export function holdersOf(ends: readonly string[]): number[] {
   for (const p of pids) {
     const pid = Number(p);
     if (pid === process.pid) continue;
+    if (bornFrom !== undefined && !((startTimeOf(pid) ?? -1) >= bornFrom)) continue;
     let fds: string[];
     try {
       fds = readdirSync(`/proc/${p}/fd`);
@@ -65,16 +77,22 @@ export function holdersOf(ends: readonly string[]): number[] {
 
 /** The process group of `pid`, or undefined when it is gone. */
 export function groupOf(pid: number): number | undefined {
+  const fields = statFields(pid);
+  return fields ? Number(fields[2]) : undefined;
+}
+
+/** The fields of /proc/<pid>/stat after "pid (comm) ", the first being the state; undefined when it is gone. */
+function statFields(pid: number): string[] | undefined {
   try {
     // "pid (comm) S ppid pgrp ...": comm may hold spaces and parentheses, fields follow the last ')'.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
 }
 
-/** The processes holding `ends` that are not in the group `pgid` (it left it, or never was in it). */
-export function strays(ends: readonly string[], pgid: number | undefined): number[] {
-  return holdersOf(ends).filter((pid) => groupOf(pid) !== pgid);
+/** The processes holding `ends` that are not in the group `pgid` (it left it, or never was in it); with `bornFrom`, only those started then or later. */
+export function strays(ends: readonly string[], pgid: number | undefined, bornFrom?: number): number[] {
+  return holdersOf(ends, bornFrom).filter((pid) => groupOf(pid) !== pgid);
 }
