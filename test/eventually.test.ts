@@ -28,7 +28,9 @@ test('a stall of the kit itself stretches the bound by as much, and says so', as
 test("timerLateness gives how late the kit's own timer for an instant fired", async () => {
   const at = Date.now() + 20;
   const lateness = timerLateness(at);
-  setTimeout(() => busy(60), 5);
+  // Held up right away, not from a timer of its own: a test process itself descheduled past the
+  // instant would otherwise see both timers due at once and fire the earlier-due one first (not late).
+  busy(60);
   const late = await lateness.settle();
   assert.ok(late >= 30, `late ${late}`);
   assert.ok((await timerLateness(Date.now() - 1000).settle()) < 100, "an instant already past counts only the timer's own delay");
