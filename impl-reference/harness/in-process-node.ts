@@ -13,6 +13,7 @@ import type { MeshNode } from '../node/mesh-node.ts';
 import type { NodeParts } from '../node/parts.ts';
 import { NodeRuntime } from '../node/runtime.ts';
 import { rulesOf } from '../mutants/seams.ts';
+import { plainCopy } from './plain-copy.ts';
 
 export class InProcessNodeError extends Error {}
 
@@ -40,9 +41,9 @@ export class InProcessNode implements NodeHandle {
     const emit = (e: ControlEvent): void => {
       if (e.event === 'ready') {
         this.state = 'running';
-        readyResolve(structuredClone(e) as ReadyEvent);
+        readyResolve(plainCopy(e) as ReadyEvent);
       } else if (this.state !== 'dead') {
-        onEvent(structuredClone(e) as { event: string } & Record<string, unknown>);
+        onEvent(plainCopy(e) as { event: string } & Record<string, unknown>);
       }
     };
     // A failpoint that crashes the node: it is dead from that instant, as its process would be.
@@ -67,8 +68,8 @@ export class InProcessNode implements NodeHandle {
       timer = this.clock.setTimeout(() => reject(new InProcessNodeError(`node ${this.name} did not answer ${method} within ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      const result = await Promise.race([this.runtime.handle(method as ControlMethod, structuredClone(params) as never), late]);
-      return (result === undefined || result === null ? null : structuredClone(result)) as T;
+      const result = await Promise.race([this.runtime.handle(method as ControlMethod, plainCopy(params) as never), late]);
+      return (result === undefined || result === null ? null : plainCopy(result)) as T;
     } catch (e) {
       if (e instanceof InProcessNodeError) throw e;
       throw new InProcessNodeError(`${this.name}.${method}: ${(e as Error).message}`);
