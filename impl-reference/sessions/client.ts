@@ -168,7 +168,8 @@ export class SessionClients {
     const conns = this.clients.get(client) ?? [];
     // One question to each node for all of the client's Sessions, not one per connection: a client
     // of a long campaign has hundreds of connections behind it.
-    const ids = conns.flatMap((c) => (c.sessionId ? [c.sessionId] : []));
+    // (Plain loops: flatMap and filter-map over every connection on every view showed in profiles.)
+    const ids = sessionIdsOf(conns);
     const held = ids.length ? await this.ctx.heldBy(ids) : [];
     // Which nodes hold each Session ID, in the order of `held`: one pass, not one scan of every
     // node's list per connection (quadratic in a long campaign's connections).
@@ -181,8 +182,10 @@ export class SessionClients {
       }
     }
     const owners = new Map<string, OwnerSessionView>();
-    for (const node of new Set(conns.filter((c) => c.sessionId).map((c) => c.node))) {
-      const mine = conns.flatMap((c) => (c.node === node && c.sessionId ? [c.sessionId] : []));
+    const nodes = new Set<Rid>();
+    for (const c of conns) if (c.sessionId) nodes.add(c.node);
+    for (const node of nodes) {
+      const mine = sessionIdsOf(conns, node);
       for (const v of await this.ctx.ownerViews(node, mine)) owners.set(`${node}\u0000${v.sessionId}`, v);
     }
     const connections = conns.map((c) => {
@@ -213,4 +216,11 @@ export class SessionClients {
     for (const s of this.sockets) s.destroy();
     this.sockets.clear();
   }
+}
+
+/** The Session IDs of the connections (to `node` only, if given), in their order. */
+function sessionIdsOf(conns: readonly ClientConnection[], node?: Rid): string[] {
+  const ids: string[] = [];
+  for (const c of conns) if (c.sessionId && (node === undefined || c.node === node)) ids.push(c.sessionId);
+  return ids;
 }
