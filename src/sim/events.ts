@@ -22,15 +22,18 @@ export class EventHeap {
   }
 
   push(e: SimEvent): void {
+    // Sift up by moving parents down into the hole, then place `e` once (no swaps).
     const items = this.items;
+    let i = items.length;
     items.push(e);
-    let i = items.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!before(items[i], items[parent])) break;
-      [items[i], items[parent]] = [items[parent], items[i]];
+      const p = items[parent];
+      if (!before(e, p)) break;
+      items[i] = p;
       i = parent;
     }
+    items[i] = e;
   }
 
   /**
@@ -50,19 +53,20 @@ export class EventHeap {
     if (items.length === 0) return undefined;
     const top = items[0];
     const last = items.pop()!;
-    if (items.length > 0) {
-      items[0] = last;
+    const n = items.length;
+    if (n > 0) {
+      // Sift `last` down from the root, moving the earlier child up into the hole each level.
       let i = 0;
       for (;;) {
         const l = 2 * i + 1;
+        if (l >= n) break;
         const r = l + 1;
-        let m = i;
-        if (l < items.length && before(items[l], items[m])) m = l;
-        if (r < items.length && before(items[r], items[m])) m = r;
-        if (m === i) break;
-        [items[i], items[m]] = [items[m], items[i]];
-        i = m;
+        const c = r < n && before(items[r], items[l]) ? r : l;
+        if (!before(items[c], last)) break;
+        items[i] = items[c];
+        i = c;
       }
+      items[i] = last;
     }
     return top;
   }
