@@ -176,17 +176,21 @@ export class SessionClients {
     const holders = new Map<string, Rid[]>();
     for (const h of held) {
       for (const id of new Set(h.open)) {
-        const nodes = holders.get(id);
-        if (nodes) nodes.push(h.node);
+        const list = holders.get(id);
+        if (list) list.push(h.node);
         else holders.set(id, [h.node]);
       }
     }
-    const owners = new Map<string, OwnerSessionView>();
+    // Each node's views by Session ID (a map per node, not a joined string key per view and per connection).
+    const owners = new Map<Rid, Map<string, OwnerSessionView>>();
     const nodes = new Set<Rid>();
     for (const c of conns) if (c.sessionId) nodes.add(c.node);
     for (const node of nodes) {
       const mine = sessionIdsOf(conns, node);
-      for (const v of await this.ctx.ownerViews(node, mine)) owners.set(`${node}\u0000${v.sessionId}`, v);
+      const views = await this.ctx.ownerViews(node, mine);
+      let ofNode = owners.get(node);
+      if (!ofNode) owners.set(node, (ofNode = new Map()));
+      for (const v of views) ofNode.set(v.sessionId, v);
     }
     const connections = conns.map((c) => {
       const v: ClientConnectionView = {
@@ -202,7 +206,7 @@ export class SessionClients {
       if (c.closedBy) v.closedBy = c.closedBy;
       if (c.sessionId) {
         v.sessionId = c.sessionId;
-        const atOwner = owners.get(`${c.node}\u0000${c.sessionId}`);
+        const atOwner = owners.get(c.node)?.get(c.sessionId);
         if (atOwner) v.atOwner = atOwner;
       }
       return v;
