@@ -13,7 +13,7 @@ import type { MeshNode } from '../node/mesh-node.ts';
 import type { NodeParts } from '../node/parts.ts';
 import { NodeRuntime } from '../node/runtime.ts';
 import { rulesOf } from '../mutants/seams.ts';
-import { plainCopy } from './plain-copy.ts';
+import { plainCopy } from '../kernel/plain-copy.ts';
 
 export class InProcessNodeError extends Error {}
 

@@ -6,6 +6,7 @@ import type { ObjectRecordView, RelocationView, Rid } from '../../src/driver/typ
 import { nodeKey, objectKey, type LocationRecord } from '../location/records.ts';
 import { relocationsOf, type RelocationRecord } from '../kernel/relocation-record.ts';
 import type { Store } from '../store/types.ts';
+import { plainCopy } from '../kernel/plain-copy.ts';
 
 export async function lookupRecord(store: Store, objectId: string): Promise<ObjectRecordView> {
   const cur = await store.read<LocationRecord>(objectKey(objectId));
@@ -14,7 +15,7 @@ export async function lookupRecord(store: Store, objectId: string): Promise<Obje
   const { writeId: _w, ...fields } = rec;
   const leaseValid = rec.owner && rec.state !== 'Missing' ? (await store.leaseExpiry(rec.owner)) !== null : false;
   const leaseUntil = rec.owner ? await store.leaseGranted(rec.owner) : null;
-  return { ...structuredClone(fields), storeVersion: cur.version, leaseValid, ...(leaseUntil !== null ? { leaseUntil } : {}) };
+  return { ...plainCopy(fields), storeVersion: cur.version, leaseValid, ...(leaseUntil !== null ? { leaseUntil } : {}) };
 }
 
 export async function latestRelocation(store: Store, objectId: string): Promise<RelocationView | null> {

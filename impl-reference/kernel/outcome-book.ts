@@ -6,6 +6,7 @@
 import type { Clock } from '../../src/driver/clock.ts';
 import type { Outcome } from '../../src/driver/types.ts';
 import type { Operation } from './operation.ts';
+import { plainCopy } from './plain-copy.ts';
 
 /**
  * The first Outcome of each operation, and waiting for it: shared by the book below and by a
@@ -45,7 +46,7 @@ export class FirstOutcomes {
         });
       });
     }
-    return entry.outcome ? structuredClone(entry.outcome) : null;
+    return entry.outcome ? plainCopy(entry.outcome) : null;
   }
 }
 

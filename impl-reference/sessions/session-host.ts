@@ -30,6 +30,7 @@ export type { SessionOwnerNode } from './requests.ts';
 import { Session, type Binding } from './session.ts';
 import type { LocationUpdate, SessionRelay, SessionRules, SessionSide } from './session-rules.ts';
 import type { StreamNet, StreamServer, StreamSocket } from './stream.ts';
+import { plainCopy } from '../kernel/plain-copy.ts';
 
 export interface SessionHostContext {
   node: SessionOwnerNode;
@@ -257,7 +258,7 @@ export class SessionHost {
       node: this.node.rid,
       state: s.state,
       authenticated: s.authenticated,
-      bindings: [...s.bindings.values()].map((b) => structuredClone(b)),
+      bindings: [...s.bindings.values()].map((b) => plainCopy(b)),
     };
     if (s.client) v.client = s.client;
     return v;

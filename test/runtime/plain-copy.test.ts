@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { plainCopy } from '../../impl-reference/harness/plain-copy.ts';
+import { plainCopy } from '../../impl-reference/kernel/plain-copy.ts';
 
 test('plain data is copied deeply, as structuredClone copies it', () => {
   const v = { a: 1, b: 'x', c: null, d: undefined, e: [1, { f: true }, []], g: { h: { i: -0 } }, 2: 'two' };

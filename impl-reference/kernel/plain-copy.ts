@@ -1,11 +1,13 @@
-// The copy an in-process node's control calls and events cross the harness boundary in: what
-// structuredClone gives, made in JavaScript for the plain data they carry (plain objects, dense
-// arrays, strings, numbers, booleans, null, undefined). structuredClone's serializer costs
-// microseconds even for a small object, and a simulated campaign makes hundreds of thousands of
-// these copies (a fifth of its CPU went to them). Anything else (a class instance, a Map, a Date, a
-// function, a sparse array, an object reached twice or in a cycle) goes to structuredClone itself,
-// so the result, or the error, is the same as before (but for named properties set on an array,
-// which JSON would drop as well and nothing here sets).
+// The copies that keep the kit and the runtime from sharing objects: an in-process node's control
+// calls and events as they cross the harness boundary, and what the runtime hands out (Outcomes,
+// Session views, the kit's record reads). The copy is what structuredClone gives, made in JavaScript
+// for the plain data these carry (plain objects, dense arrays, strings, numbers, booleans, null,
+// undefined): structuredClone's serializer costs microseconds even for a small object, and a
+// simulated campaign makes hundreds of thousands of these copies (the in-process node's call() was
+// ~5% of a 20,000-op seed's CPU). Anything else (a class instance, a Map, a Date, a function, a
+// sparse array, an object reached twice or in a cycle) goes to structuredClone itself, so the
+// result, or the error, is the same as before (but for named properties set on an array, which
+// JSON would drop as well and nothing here sets).
 
 class NotPlain extends Error {}
 
