@@ -29,12 +29,12 @@ export function tempDir(prefix: string): string {
   return dir;
 }
 
-export function spotcheck(args: string[], timeoutMs = 300_000): { code: number | null; stdout: string; stderr: string } {
+export function spotcheck(args: string[], timeoutMs = 300_000, env: Record<string, string> = {}): { code: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [join(ROOT, 'bin/spotcheck.js'), ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: timeoutMs,
-    env: { ...process.env, CI: 'true' },
+    env: { ...process.env, CI: 'true', ...env },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
