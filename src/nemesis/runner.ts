@@ -3,7 +3,7 @@
 // the journal, close everything (also after an error), and judge the history with the checker.
 
 import { BackendStartError, withBackendServers } from '../servers/backend.ts';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppPayload, Driver, OperationSpec, Outcome, Capability } from '../driver/types.ts';
 import { openDriver, serversFor, UsageError, type Target } from '../driver/target.ts';
@@ -433,7 +433,7 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
     recorder.close();
 
     const t0 = performance.now();
-    const report = checkText(readFileSync(historyPath, 'utf8'));
+    const report = checkText(recorder.text());
     const checkMs = performance.now() - t0;
     return {
       report, exitStatus: EXIT_STATUS[report.verdict], historyPath, command, ops: counts, faults: nemesis.counts,
