@@ -6,6 +6,7 @@
 import { cryptoIds, type Ids } from '../../src/driver/ids.ts';
 import type { CloseMode, Connection, Frame, Listener, Transport } from './types.ts';
 import { nextTurn, type Wire } from './wire.ts';
+import { jsonCopy } from './json-copy.ts';
 
 class Link {
   /** The connection's ID, the same at both ends (docs/transport.md). */
@@ -51,20 +52,22 @@ class End implements Connection {
 
   send(frame: Frame): void {
     if (!this.link.open || this.link.closing || this.abandoned) return;
-    const data = JSON.stringify(frame);
+    // The frame as JSON would carry it: copied now, as plain data (json-copy.ts), or else as text.
+    const copied = jsonCopy(frame);
+    const data = copied ? undefined : JSON.stringify(frame);
     const failAfter = this.failAfterWrite;
     this.failAfterWrite = false;
     // Frames to the other end travel on its lane: in order, each after the one written before it.
     this.link.wire.carry(this.other, () => {
       if (!this.link.open) return;
-      this.other.deliver(data);
+      this.other.deliver(copied, data);
       if (failAfter) this.link.fail();
     });
   }
 
-  private deliver(data: string): void {
+  private deliver(copied: { value: unknown } | undefined, data: string | undefined): void {
     if (this.abandoned) return;
-    this.frameHandler(JSON.parse(data) as Frame);
+    this.frameHandler((copied ? copied.value : JSON.parse(data as string)) as Frame);
   }
 
   close(mode: CloseMode): void {
