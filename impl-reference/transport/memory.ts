@@ -6,7 +6,6 @@
 import { cryptoIds, type Ids } from '../../src/driver/ids.ts';
 import type { CloseMode, Connection, Frame, Listener, Transport } from './types.ts';
 import { nextTurn, type Wire } from './wire.ts';
-import { jsonCopy } from './json-copy.ts';
 
 class Link {
   /** The connection's ID, the same at both ends (docs/transport.md). */
@@ -52,22 +51,20 @@ class End implements Connection {
 
   send(frame: Frame): void {
     if (!this.link.open || this.link.closing || this.abandoned) return;
-    // The frame as JSON would carry it: copied now, as plain data (json-copy.ts), or else as text.
-    const copied = jsonCopy(frame);
-    const data = copied ? undefined : JSON.stringify(frame);
+    const data = JSON.stringify(frame);
     const failAfter = this.failAfterWrite;
     this.failAfterWrite = false;
     // Frames to the other end travel on its lane: in order, each after the one written before it.
     this.link.wire.carry(this.other, () => {
       if (!this.link.open) return;
-      this.other.deliver(copied, data);
+      this.other.deliver(data);
       if (failAfter) this.link.fail();
     });
   }
 
-  private deliver(copied: { value: unknown } | undefined, data: string | undefined): void {
+  private deliver(data: string): void {
     if (this.abandoned) return;
-    this.frameHandler((copied ? copied.value : JSON.parse(data as string)) as Frame);
+    this.frameHandler(JSON.parse(data) as Frame);
   }
 
   close(mode: CloseMode): void {
