@@ -30,7 +30,6 @@ export type { SessionOwnerNode } from './requests.ts';
 import { Session, type Binding } from './session.ts';
 import type { LocationUpdate, SessionRelay, SessionRules, SessionSide } from './session-rules.ts';
 import type { StreamNet, StreamServer, StreamSocket } from './stream.ts';
-import { plainCopy } from '../kernel/plain-copy.ts';
 
 export interface SessionHostContext {
   node: SessionOwnerNode;
@@ -258,7 +257,7 @@ export class SessionHost {
       node: this.node.rid,
       state: s.state,
       authenticated: s.authenticated,
-      bindings: [...s.bindings.values()].map((b) => plainCopy(b)),
+      bindings: [...s.bindings.values()].map((b) => structuredClone(b)),
     };
     if (s.client) v.client = s.client;
     return v;

@@ -25,6 +25,7 @@ export const LEFT_OUT: Record<string, string> = {
   'node/app.ts': "the test application: the kit's instrument inside the runtime",
   'kernel/application.ts': 'the Application interface the runtime calls: types only, nothing to mutate',
   'connection/calling-node.ts': 'what the calling sides need of their node: types only, nothing to mutate',
+  'kernel/plain-copy.ts': "the copy that keeps the kit and the runtime from sharing objects (structuredClone's result, made faster): the harness boundary, not a rule",
   'kernel/outcome-book.ts': "the Driver's book of first Outcomes: the kit's instrument (it never builds an operation)",
   'sessions/client.ts': "the kit's Session test clients: an instrument outside the mesh",
   'sessions/client-connection.ts': "one connection of the kit's Session test clients, and the frames it accepts: an instrument outside the mesh",
