@@ -56,7 +56,7 @@ Feature: Channel select-one
   Scenario: Re-selection ends with the operation's deadline
     Given node B's queue is full
     And node C's queue is full
-    When A sends a request on channel "work" that echoes, with a deadline of 200 ms
+    When A sends a request on channel "work" that echoes, with a deadline of 1000 ms
     Then the request ends with a timeout at its deadline
     And no server accepted the request
     When every queue-filling operation is released
