@@ -1,8 +1,7 @@
 // npm test: every test file, in two groups (issue 24, a fast loop).
 //  - Most files spend their time waiting: a suite run on the embedded reference waits out the
 //    spec's deadlines, leases and "never" windows, using a quarter to a half of one core (measured
-//    per file with /usr/bin/time, 2026-12-07). They run three at a time: about a core together, as
-//    much as CI's lanes keep busy beside one another.
+//    per file with /usr/bin/time, 2026-12-07). They run two at a time.
 //  - The files below start a process per node, a browser or a whole campaign, and keep a core
 //    busy or nearly: they run one at a time, after the others, so that no scenario of theirs waits
 //    for a CPU behind another file's (a real-time verdict under a loaded machine may be the
@@ -54,7 +53,7 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const groups = [
-  { name: 'waiting files, three at a time', files: files.filter((f) => !ALONE.has(f) && !VIRTUAL.has(f)), concurrency: 3 },
+  { name: 'waiting files, two at a time', files: files.filter((f) => !ALONE.has(f) && !VIRTUAL.has(f)), concurrency: 2 },
   { name: 'busy files, one at a time', files: files.filter((f) => ALONE.has(f)), concurrency: 1 },
 ];
 const virtual = { name: 'load-proof files, two at a time, idle priority', files: files.filter((f) => VIRTUAL.has(f)), concurrency: 2 };

@@ -4,8 +4,6 @@
 // objects", `certify` writes a certificate that `verify` passes. Before issue 26 no runtime could
 // be: V16 sat in the objects level with every scenario needing relocation, so a run like this one
 // printed "met core" and still exited 0. The same runtime over exec: is objects-level-exec.test.ts.
-// In CI the node program's run is the one .ci/run made (ciRun: objects-level-node), beside its
-// other real-time runs, rather than a second one here.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -13,18 +11,16 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Certificate } from '../src/certify/certificate.ts';
 import type { Compliance } from '../src/report/compliance.ts';
-import { bundledProgram, ciRun, spotcheck, tempDir } from './helpers.ts';
+import { bundledProgram, spotcheck, tempDir } from './helpers.ts';
 
-// Bundled: one process per node, hundreds of starts in a run (helpers.ts). .ci/run bundles the same file.
-const objectsNode = () => `node:${bundledProgram('test/support/objects-level-node.ts')}`;
+// Bundled: one process per node, hundreds of starts in a run (helpers.ts).
+const OBJECTS_NODE = `node:${bundledProgram('test/support/objects-level-node.ts')}`;
 
 const said = (r: { stdout: string; stderr: string }) => `${r.stdout}\n${r.stderr}`;
 
-test('the objects-level node program: run --level objects exits 0 and meets objects; certify and verify agree', (t) => {
-  const ci = ciRun('objects-level-node');
-  if (ci) t.diagnostic(`the run .ci/run made: ${ci.out}`);
-  const out = ci?.out ?? tempDir('objects-run');
-  const r = ci ? { code: 0, stdout: ci.stdout, stderr: '' } : spotcheck(['run', '--impl', objectsNode(), '--level', 'objects', '--out', out], 600_000, { SPOTCHECK_REDIS_VIA: 'binary' });
+test('the objects-level node program: run --level objects exits 0 and meets objects; certify and verify agree', () => {
+  const out = tempDir('objects-run');
+  const r = spotcheck(['run', '--impl', OBJECTS_NODE, '--level', 'objects', '--out', out], 600_000, { SPOTCHECK_REDIS_VIA: 'binary' });
   assert.equal(r.code, 0, said(r));
   assert.match(r.stdout, /^level objects: met objects$/m);
   assert.match(r.stdout, /^not applicable: \d+ scenarios need relocation, which objects-level-node does not report$/m);
