@@ -1,6 +1,6 @@
 // The copies that keep the kit and the runtime from sharing objects: an in-process node's control
-// calls and events as they cross the harness boundary, and what the runtime hands out (Outcomes,
-// Session views, the kit's record reads). The copy is what structuredClone gives, made in JavaScript
+// calls and events as they cross the harness boundary, and what the kit reads off the runtime
+// (Outcomes, the Store records it reads itself). The copy is what structuredClone gives, made in JavaScript
 // for the plain data these carry (plain objects, dense arrays, strings, numbers, booleans, null,
 // undefined): structuredClone's serializer costs microseconds even for a small object, and a
 // simulated campaign makes hundreds of thousands of these copies (the in-process node's call() was
