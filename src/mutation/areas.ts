@@ -50,6 +50,7 @@ export const LEFT_OUT: Record<string, string> = {
   'transport/wire.ts': "how a frame crosses an in-memory connection: the next turn of the loop, or the simulated world's seeded delay (the kit's scheduler, not the runtime)",
   'sessions/stream.ts': 'the client connections Sessions run on (TCP, or in-memory pairs in the simulated world): the network under the runtime, as transport/nats.ts is',
   'store/redis.ts': 'the Redis Location Store: redis and process backends only',
+  'store/resp.ts': "the Redis Store's RESP2 connection: redis and process backends and node programs only, which the in-process mutation run does not start",
   'store/types.ts': 'types only',
   'wire-server.ts': 'the wire protocol server: the kit side',
 };
