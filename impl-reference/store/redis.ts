@@ -89,7 +89,9 @@ export class RedisStore implements Store {
   private closed = false;
 
   constructor({ url, namespace }: RedisStoreOptions) {
-    const { hostname, port } = new URL(url);
+    const { hostname, port, username, password, pathname } = new URL(url);
+    // The kit's servers take no password and one database; say so rather than connect elsewhere.
+    if (username || password || !['', '/', '/0'].includes(pathname)) throw new Error(`RedisStore: ${url}: a password or a database other than 0 is not supported`);
     // No offline queue (resp.ts): a command is never parked to be sent later, after its caller has
     // been told the Store was unavailable (a late CAS would surprise everyone). ready() waits instead.
     // It reconnects every RECONNECT_EVERY_MS forever, so a restart is picked up.

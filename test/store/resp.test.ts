@@ -133,3 +133,10 @@ test('nothing listening: the error is the connection\'s own, and disconnect() st
   await new Promise((r) => setTimeout(r, 150)); // past two reconnect intervals: none made
   assert.equal(c.status, 'end');
 });
+
+test('RedisStore refuses a URL with a password or another database instead of ignoring it', async () => {
+  const { RedisStore } = await import('../../impl-reference/store/redis.ts');
+  for (const url of ['redis://:secret@127.0.0.1:1', 'redis://user:pw@127.0.0.1:1', 'redis://127.0.0.1:1/2']) {
+    assert.throws(() => new RedisStore({ url, namespace: 'x' }), /a password or a database other than 0 is not supported/, url);
+  }
+});
