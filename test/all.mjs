@@ -15,16 +15,8 @@
 //    cuts into another file's.
 // A file not named below is in the first group. Every group always runs; the exit status is
 // non-zero if any failed, and the last lines say how each went.
-//
-// CI (.ci/run) runs the first group earlier, in its real-time lane beside the reference node
-// program's certification, which leaves most of a core idle once the lane's own runs are done:
-// `node test/all.mjs --group waiting --keep <dir>` runs that group alone and keeps its output and
-// its result in <dir>. npm test, when SPOTCHECK_CI_REPORTS names CI's reports and they hold that
-// group's result for the same files, prints the kept output and that result instead of running
-// the group a second time (as the tests of test/helpers.ts ciRun read CI's runs). Kept results
-// for other files are refused; no kept result means the group runs here.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -66,25 +58,6 @@ const groups = [
 ];
 const virtual = { name: 'load-proof files, two at a time, idle priority', files: files.filter((f) => VIRTUAL.has(f)), concurrency: 2 };
 
-/** Where CI keeps the first group's output and result (`--keep`), and npm test looks for them. */
-const KEPT = 'npm-test-waiting';
-
-function usage(why) {
-  console.error(`test/all.mjs: ${why} (usage: node test/all.mjs [--group waiting --keep <dir>])`);
-  process.exit(2);
-}
-const args = process.argv.slice(2);
-let only, keep;
-for (let i = 0; i < args.length; i += 2) {
-  const [flag, value] = [args[i], args[i + 1]];
-  if (value === undefined || value.startsWith('--')) usage(`${flag} needs a value`);
-  if (flag === '--group') only = value;
-  else if (flag === '--keep') keep = value;
-  else usage(`unknown option ${flag}`);
-}
-if (only !== undefined && only !== 'waiting') usage(`--group ${only}: only the waiting group can run alone`);
-if ((only === undefined) !== (keep === undefined)) usage('--group and --keep go together');
-
 function hasChrt() {
   return spawnSync('chrt', ['--idle', '0', 'true']).status === 0;
 }
@@ -95,11 +68,7 @@ function run(g, { idle = false, output = 'inherit' } = {}) {
   const argv = [process.execPath, '--import', 'tsx', '--test', `--test-concurrency=${g.concurrency}`, ...g.files];
   // Through chrt(1) or nice(1), so that the file processes node --test starts inherit the policy from their first instruction.
   if (idle) argv.unshift(...(hasChrt() ? ['chrt', '--idle', '0'] : ['nice', '-n', '19']));
-  const tee = g.tee === true; // to the file `output` and to our stdout, as it comes
-  const child = spawn(argv[0], argv.slice(1), { cwd: ROOT, stdio: ['ignore', tee ? 'pipe' : output, tee ? 'pipe' : output] });
-  if (tee) {
-    for (const s of [child.stdout, child.stderr]) s.on('data', (d) => { process.stdout.write(d); writeSync(output, d); });
-  }
+  const child = spawn(argv[0], argv.slice(1), { cwd: ROOT, stdio: ['ignore', output, output] });
   return new Promise((resolve) => {
     child.once('error', (e) => resolve({ ok: false, line: `npm test: ${g.files.length} ${g.name}: could not start (${e.message})` }));
     child.once('close', (code, signal) => {
@@ -109,52 +78,12 @@ function run(g, { idle = false, output = 'inherit' } = {}) {
   });
 }
 
-if (keep !== undefined) {
-  // The first group alone, its output and result kept for npm test (see the top of this file).
-  // Written under another name and renamed into place: a lane stopped midway leaves no result.
-  const g = { ...groups[0], tee: true };
-  mkdirSync(keep, { recursive: true });
-  rmSync(join(keep, 'result.json'), { force: true });
-  const r = await run(g, { output: openSync(join(keep, 'output.tap'), 'w') });
-  writeFileSync(join(keep, 'result.json.part'), `${JSON.stringify({ files: g.files, ...r }, null, 2)}\n`);
-  renameSync(join(keep, 'result.json.part'), join(keep, 'result.json'));
-  console.log(r.line);
-  process.exit(r.ok ? 0 : 1);
-}
-
-/** The first group's result as CI kept it, when CI kept one: checked to be for these very files. */
-function keptWaiting() {
-  const reports = process.env.SPOTCHECK_CI_REPORTS;
-  const dir = reports && join(reports, KEPT);
-  if (!dir || !existsSync(join(dir, 'result.json'))) return undefined;
-  let kept, tap;
-  try {
-    kept = JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8'));
-    tap = readFileSync(join(dir, 'output.tap'), 'utf8');
-  } catch (e) {
-    console.error(`test/all.mjs: ${dir} holds no readable kept waiting group (${e.message.split('\n')[0]})`);
-    process.exit(2);
-  }
-  const now = groups[0].files;
-  if (!Array.isArray(kept?.files) || JSON.stringify(kept.files) !== JSON.stringify(now)) {
-    console.error(`test/all.mjs: ${dir} kept the waiting group for other files than this tree has (kept ${kept?.files?.length ?? 'none'}, here ${now.length}): run it again with --group waiting --keep`);
-    process.exit(2);
-  }
-  return { dir, tap, ok: kept.ok === true, line: `${kept.line} (in CI's real-time lane, kept in ${dir}; not run again)` };
-}
-
-// Before anything starts: a kept result that cannot be used stops npm test with nothing running.
-const kept = keptWaiting();
 // A file, not a pipe: a pipe nobody reads while the other groups print would stall its writer.
 const tmp = mkdtempSync(join(tmpdir(), 'spotcheck-npm-test-'));
 const virtualOut = join(tmp, 'virtual.tap');
 const virtualDone = run(virtual, { idle: true, output: openSync(virtualOut, 'w') });
 const said = [];
-if (kept) {
-  process.stdout.write(kept.tap);
-  said.push(kept);
-}
-for (const g of kept ? groups.slice(1) : groups) said.push(await run(g));
+for (const g of groups) said.push(await run(g));
 const v = await virtualDone;
 process.stdout.write(readFileSync(virtualOut, 'utf8'));
 rmSync(tmp, { recursive: true, force: true });
