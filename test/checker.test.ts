@@ -276,6 +276,23 @@ test('authority-kept: the record kept, a Close or relocation the kit asked for, 
   assert.deepEqual(run('authority-kept', record(1, 5, 'A'), close('invoke', 2), close('ok', 4), record(5, 7, undefined, { state: 'Missing' }), ...crash('A', 10), record(20, 7, undefined, { state: 'Missing' })), [], 'released before the crash');
 });
 
+// Seen on the reference (nemesis --backend sim --seed 234 --ops 1000 --swarm): a relocation of i0
+// from C to D lost its caller's connection after acceptance (Unavailable), C crashed, and D finished
+// the owner change at the same generation, as R-REL-2 has it after relay-ready was accepted.
+test('authority-kept: a relocation whose caller lost it after acceptance may still commit on its target after the source crashed', () => {
+  const relocate = (type: string, time: number, extra: Record<string, unknown> = {}) =>
+    ({ type, process: 'w1', time, op: 'r1', f: 'relocate', objectId: 'a1', node: 'B', ...extra });
+  const lost = { value: 'Unavailable', attempts: [{ target: 'A', accepted: 'yes', reason: 'connection-lost-after-acceptance' }] };
+  assert.deepEqual(run('authority-kept', relocate('invoke', 2), relocate('fail', 4, lost), record(5, 5, 'A'), ...crash('A', 10), record(20, 6, 'B')), [], 'committed on its target');
+  assert.deepEqual(run('authority-kept', relocate('invoke', 2), relocate('fail', 4, lost), record(5, 5, 'A'), ...crash('A', 10), record(20, 6, 'C')),
+    [{ invariant: 'authority-kept', lines: [3, 5, 6] }], 'owned by a node that was not its target');
+  assert.deepEqual(run('authority-kept', relocate('invoke', 2), relocate('fail', 4, lost), record(5, 5, 'A'), ...crash('A', 10), record(20, 6, 'B', { generation: 2 })),
+    [{ invariant: 'authority-kept', lines: [3, 5, 6] }], 'a relocation keeps the generation');
+  const refused = { value: 'RelocationFailed', attempts: [{ target: 'A', accepted: 'yes', reason: 'accepted' }] };
+  assert.deepEqual(run('authority-kept', relocate('invoke', 2), relocate('fail', 4, refused), record(5, 5, 'A'), ...crash('A', 10), record(20, 6, 'B')),
+    [{ invariant: 'authority-kept', lines: [3, 5, 6] }], 'the source answered that it failed, and the record still named it after');
+});
+
 // ---- verdict and exit status ------------------------------------------------------------------
 
 const clean = jsonl({ type: 'run', seed: 42, command: 'spotcheck nemesis --impl reference --seed 42' }, invoke('o1', 0), handler('o1', 'B', 5), done('ok', 'o1', 6));

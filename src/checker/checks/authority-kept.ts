@@ -7,8 +7,13 @@
 // generation. Not where the kit itself moved or closed the object meanwhile: a relocation or a
 // Close asked for before the change was read and not over before the last read before the crash
 // (whatever its outcome: a Close whose change applied as its owner died fails, and a Close through
-// the restarted owner, same RID, may release the record). And not for a cold activation still
-// unfinished (its recovery may cancel exactly that record: R-INST-2).
+// the restarted owner, same RID, may release the record). A relocation excuses only its own commit:
+// the object Ready on the relocation's target at the same generation (R-REL-7), since after
+// relay-ready was accepted the target finishes the owner change whether the source lives or not
+// (R-REL-2). An operation whose outcome its caller could not learn (a timeout, or Unavailable once
+// the request may have been accepted) is not over when it ends: the work goes on where it was
+// accepted. And not for a cold activation still unfinished (its recovery may cancel exactly that
+// record: R-INST-2).
 
 import type { HistoryEvent, OpEvent, RecordEvent } from '../history.ts';
 import { isOp } from '../history.ts';
@@ -17,6 +22,13 @@ import { groupBy, violation, type Violation } from '../violation.ts';
 
 export const NAME = 'authority-kept';
 const RULES = ['R-OBJ-4', 'V10', 'R-INST-4', 'R-REL-5'];
+
+/** Ended without its caller learning whether the work ran: a timeout, or Unavailable after an attempt that may have been accepted. */
+function outcomeUnclear(end: OpEvent): boolean {
+  if (end.value === 'timeout') return true;
+  const lastAttempt = end.attempts?.at(-1);
+  return end.type === 'fail' && end.value === 'Unavailable' && lastAttempt !== undefined && lastAttempt.accepted !== 'no';
+}
 
 export function authorityKept(events: HistoryEvent[]): Violation[] {
   const records = groupBy(events.filter((e): e is RecordEvent => e.type === 'record').sort((a, b) => a.line - b.line), (r) => r.objectId);
@@ -38,8 +50,9 @@ export function authorityKept(events: HistoryEvent[]): Violation[] {
       // was blocked, ran 400 ms later, and the owner crashed as its Closing change applied).
       const excused = moves.some((m) => {
         if (m.objectId !== objectId || !before(m, changed)) return false;
+        if (m.f === 'relocate' && !(changed.state === 'Ready' && changed.owner === m.node && changed.generation === last.generation)) return false;
         const end = ended.get(m.op);
-        return !end || !before(end, last) || end.value === 'timeout';
+        return !end || !before(end, last) || outcomeUnclear(end);
       });
       if (excused) continue;
       const now = changed.state !== 'Ready' ? changed.state : changed.owner !== death.node ? `owned by ${changed.owner}` : `generation ${changed.generation}`;
