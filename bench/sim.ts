@@ -67,7 +67,8 @@ export async function simFigures(line: Line, opts: { campaignOnly?: boolean } = 
     const budget = process.env.SPOTCHECK_BENCH_CAMPAIGN ?? '10s';
     const budgetMs = parseDuration(budget) ?? 10_000;
     const t = Date.now();
-    const results = await campaignMutants({ budgetMs, ops: 1000, out });
+    const { mutants: results, controlFailures } = await campaignMutants({ budgetMs, ops: 1000, out });
+    if (controlFailures.length) line('  seeds the reference itself failed (kills on them not counted)', controlFailures.map((f) => `${f.seed}: ${f.problem.split(':')[0]}`).join('; '));
     const killed = results.filter((m) => m.campaign.killed);
     line(`campaign alone vs every mutant, ${budget} each (kill rate)`, `${killed.length} of ${results.length} (${Math.round((100 * killed.length) / results.length)}%), ${killed.filter((m) => m.campaign.onItsRules).length} on a rule they break (${s(Date.now() - t)})`);
     const v01 = results.find((m) => m.name === 'reselect-after-acceptance')?.campaign;

@@ -44,3 +44,19 @@ test('a failing seed of reselect-after-acceptance is found and shrunk to a short
   const again = await runCampaign({ ...s.options, out: join(dir, 'replayed'), log: () => {} });
   assert.equal(body(again.historyPath), body(s.result.historyPath), 'the replay command gives the same history');
 });
+
+// `mutants --campaign` counts a kill only where its control, the reference on the same seed and
+// operations, is valid: seed 234 once read as 45 kills in 60 s of campaign when the reference
+// itself was invalid there. With a mutant as its own control, every failing seed is a control
+// failure and nothing is killed.
+test('the campaign of mutants counts a kill only where the control is valid on the same seed', async () => {
+  const { campaignMutants } = await import('../src/cli/mutants-campaign-runner.ts');
+  const only = ['reselect-after-acceptance'];
+  // Seed 7 (600 operations) is one the mutant fails and the reference passes.
+  const real = await campaignMutants({ budgetMs: 60_000, ops: 600, jobs: 1, only, firstSeed: 7, out: join(dir, 'campaign-real') });
+  assert.deepEqual([real.mutants[0].campaign.killed, real.mutants[0].campaign.seed], [true, 7], 'killed against the reference');
+  assert.deepEqual(real.controlFailures, []);
+  const self = await campaignMutants({ budgetMs: 1, ops: 600, jobs: 1, only, firstSeed: 7, out: join(dir, 'campaign-self'), control: 'mutant:reselect-after-acceptance' });
+  assert.equal(self.mutants[0].campaign.killed, false, 'a seed the control fails too is no kill');
+  assert.deepEqual(self.controlFailures.map((f) => [f.seed, f.problem.split(' ')[0], f.replay?.includes('--seed 7')]), [[7, 'accepted-runs-once', true]]);
+});

@@ -18,14 +18,21 @@ export async function mutantsCampaignCommand(opts: { campaign: string; backend: 
   if (budgetMs === undefined || budgetMs <= 0) throw new UsageError(`--campaign ${opts.campaign}: needs a duration per mutant, e.g. 60s`);
   ensureOutDir(opts.out);
   const started = Date.now();
-  const results = await campaignMutants({
+  const { mutants: results, controlFailures } = await campaignMutants({
     budgetMs, ops: opts.ops ?? 1000, jobs: opts.jobs, only: opts.only, out: opts.out,
     onMutant: (r, done, total) => progress.line(line(r, done, total)),
+    onControlFailure: (f) => progress.line(`control: the reference is invalid at seed ${f.seed} (${f.problem}); no kill on that seed counts${f.replay ? `; replay: ${f.replay}` : ''}`),
   });
   publishReports(undefined, opts.out, { 'mutants.json': merged(join(opts.out, 'mutants.json'), results) });
   const killed = results.filter((r) => r.campaign.killed);
   const onRules = killed.filter((r) => r.campaign.onItsRules);
   progress.line(`campaign: ${killed.length} of ${results.length} mutants killed (${pct(killed.length, results.length)}), ${onRules.length} on a rule they break, ${budgetMs / 1000} s each at most (${((Date.now() - started) / 1000).toFixed(1)} s); ${join(opts.out, 'mutants.json')}`);
+  // The reference failing its own campaign is the kit's defect (a reference bug or a checker false
+  // alarm): the figures above stand, but the command fails so that it is not read as power.
+  if (controlFailures.length) {
+    progress.line(`campaign: the reference itself was invalid on ${controlFailures.length} seed${controlFailures.length > 1 ? 's' : ''} (${controlFailures.map((f) => f.seed).join(', ')}): a bug of the reference or of the checker`);
+    return 1;
+  }
   return 0;
 }
 
