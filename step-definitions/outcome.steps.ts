@@ -3,7 +3,8 @@
 import { Then, When, type DataTable } from '@cucumber/cucumber';
 import type { Rid } from '../src/driver/types.ts';
 import { violated } from '../src/checks/violation.ts';
-import { throughout, timerLateness } from './support/eventually.ts';
+import { throughout } from './support/eventually.ts';
+import { deadlineWatch } from './support/deadline.ts';
 import { SCHEDULING_TOLERANCE_MS, type SpotWorld } from './support/world.ts';
 import { describeOutcome } from './support/probes.ts';
 import { now } from './support/kit-clock.ts';
@@ -96,44 +97,11 @@ Then('{op} ends with shutdown', async function (this: SpotWorld, name: string) {
 });
 
 Then('{op} ends with a timeout at its deadline', async function (this: SpotWorld, name: string) {
-  const { submittedAt, deadlineMs } = this.op(name);
-  const lateness = timerLateness(submittedAt + deadlineMs);
+  const watch = deadlineWatch(this, name);
   const o = await this.outcomeOf(name);
-  // When the end was first seen, not now: an earlier step may have waited for it (and then released
-  // a gate, one more call to the runtime). Timing it from now blamed the runtime for those steps:
-  // CI saw a Python runtime's 300 ms timeout "at 357 ms" that way.
-  const seenAt = this.endedSeenAt.get(name) ?? now();
   if (o.status !== 'timeout') violated(`expected a timeout, got ${describeOutcome(o)}`);
-  // The kit sees the timeout one Driver round trip late, and the deadline started one round trip
-  // after submittedAt: on a loaded machine (or over the wire) those are not free. They are measured
-  // now, not assumed, so a runtime that keeps trying past its deadline is still caught.
-  // The machine's own scheduling delay at the deadline is measured too (a kit timer set for it).
-  const roundTrip = await timed(() => this.driver.outcome(this.op(name).opId, 0));
-  const late = seenAt - submittedAt > deadlineMs ? await lateness.settle() : 0;
-  const waited = seenAt - submittedAt;
-  // What this check tells apart: a timeout at the deadline from a runtime that went on past it (its
-  // deadline restarted for another server, or never enforced), which ends a whole deadline late or
-  // never (outcomeOf already fails a request with no end by then). Half a deadline of allowance
-  // keeps the two apart without blaming a runtime in another process for the machine's load: with
-  // 50 ms, CI saw the Python runtime's 300 ms timeout first seen 425 ms after submit, the kit's own
-  // timer 26 ms late (its process is scheduled apart from the kit's).
-  const allowance = Math.max(SCHEDULING_TOLERANCE_MS, Math.round(deadlineMs / 2));
-  const limit = deadlineMs + allowance + 2 * roundTrip + late;
-  if (waited > limit) violated(`the timeout was seen ${waited} ms after the request was submitted, past its deadline (${deadlineMs} ms + ${allowance} ms + two Driver round trips of ${roundTrip} ms + the kit's own timer ${late} ms late)`);
-  // And not before it: a timeout is the deadline having passed. The runtime started the deadline
-  // after the kit's submittedAt, so an end seen sooner than the deadline (less a timer's rounding)
-  // was a timeout declared early: select-one that gave up, called a timeout.
-  if (waited < deadlineMs - EARLY_TIMER_MS) violated(`the timeout was seen ${waited} ms after the request was submitted, before its deadline of ${deadlineMs} ms`);
+  await watch.endedAtDeadline('the timeout was seen');
 });
-
-/** How early a runtime's deadline timer may fire (timers round to whole milliseconds, and clocks read in them). */
-const EARLY_TIMER_MS = 10;
-
-async function timed(call: () => Promise<unknown>): Promise<number> {
-  const t = now();
-  await call();
-  return now() - t;
-}
 
 Then('every one of the requests ended with a reply from {rid}', async function (this: SpotWorld, node: Rid) {
   for (const name of this.ops.keys()) {
