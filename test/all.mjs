@@ -42,6 +42,7 @@ const VIRTUAL = new Set([
   'test/sim-replay.test.ts',
   'test/checker.test.ts',
   'test/checker-campaign.test.ts',
+  'test/checker-links.test.ts',
 ]);
 
 const files = ['test', 'test/runtime', 'test/store', 'test/transport']

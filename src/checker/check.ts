@@ -34,6 +34,13 @@ import { sessionNeedsAuth } from './checks/session-needs-auth.ts';
 import { instanceIntent } from './checks/instance-intent.ts';
 import { closeMarksNotReady } from './checks/close-marks-not-ready.ts';
 import { silentPeerNotReady } from './checks/silent-peer-not-ready.ts';
+import { replyOnItsConnection } from './checks/reply-on-its-connection.ts';
+import { selectOneTriesItself } from './checks/select-one-tries-itself.ts';
+import { directUnknownNotFound } from './checks/direct-unknown-not-found.ts';
+import { directNotReadyAtOnce } from './checks/direct-not-ready-at-once.ts';
+import { peerFailureStaysLocal } from './checks/peer-failure-stays-local.ts';
+import { cancelledOnlyWhenAsked } from './checks/cancelled-only-when-asked.ts';
+import { directReadyLinkUsed } from './checks/direct-ready-link-used.ts';
 
 export const CHECKS: Record<string, Check> = {
   'accepted-runs-once': acceptedRunsOnce,
@@ -63,6 +70,13 @@ export const CHECKS: Record<string, Check> = {
   'instance-intent': instanceIntent,
   'close-marks-not-ready': closeMarksNotReady,
   'silent-peer-not-ready': silentPeerNotReady,
+  'reply-on-its-connection': replyOnItsConnection,
+  'select-one-tries-itself': selectOneTriesItself,
+  'direct-unknown-not-found': directUnknownNotFound,
+  'direct-not-ready-at-once': directNotReadyAtOnce,
+  'peer-failure-stays-local': peerFailureStaysLocal,
+  'cancelled-only-when-asked': cancelledOnlyWhenAsked,
+  'direct-ready-link-used': directReadyLinkUsed,
 };
 
 export type Verdict = 'valid' | 'invalid' | 'unknown';

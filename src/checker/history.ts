@@ -39,6 +39,8 @@ export interface OpEvent {
   value?: unknown;
   /** The node the operation is aimed at (node direct, create `on`, the faulted node, the relocation target). */
   node?: Rid;
+  /** On an invoke of a client operation: the node the kit submitted it on, its caller. */
+  from?: Rid;
   objectId?: string;
   generation?: number;
   /** Session operations: the Session and the binding token they go through. */
@@ -238,7 +240,7 @@ function problem(o: Raw): string | null {
   if (!num(o, 'time')) return 'no numeric time';
   if (OP_TYPES.has(t)) {
     for (const k of ['process', 'op', 'f']) if (!str(o, k)) return `${t}: no ${k}`;
-    for (const k of ['marker', 'node', 'objectId', 'session', 'binding']) if (!optStr(o, k)) return `${t}: ${k} must be a string`;
+    for (const k of ['marker', 'node', 'from', 'objectId', 'session', 'binding']) if (!optStr(o, k)) return `${t}: ${k} must be a string`;
     for (const k of ['generation', 'deadlineMs', 'weight']) if (!optNum(o, k)) return `${t}: ${k} must be a number`;
     if (o.instanceIntent !== undefined && typeof o.instanceIntent !== 'boolean') return `${t}: instanceIntent must be a boolean`;
     for (const k of ['state', 'channel', 'channelKind', 'via', 'objectKind']) if (!optStr(o, k)) return `${t}: ${k} must be a string`;

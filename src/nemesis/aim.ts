@@ -17,7 +17,9 @@
 //   aim-activation   an Instance Spot's factory started (cold activation under way): its node
 //                    crashes, or loses the Store
 //   aim-grace        a message of an object ran on its owner: the owner loses the Store (grace
-//                    begins while it owns; its lease must run out, not on)
+//                    begins while it owns; its lease must run out, not on), and now and then a peer
+//                    of it then falls silent (a hang), which the owner must still find not-ready:
+//                    grace keeps descriptors, not silent peers (R-STO-2)
 
 import type { Clock } from '../driver/clock.ts';
 import type { AppPayload, Driver, Fault, Rid } from '../driver/types.ts';
@@ -32,14 +34,14 @@ export function isAimed(kind: string): kind is AimedKind {
 }
 
 /** What the fault does once its window opens. `other` is the caller, or the relocation's other end. */
-export type AimAction = 'crash' | 'crash-other' | 'cut' | 'store-down' | 'store-down-other';
+export type AimAction = 'crash' | 'crash-other' | 'cut' | 'store-down' | 'store-down-other' | 'store-down-hang-peer';
 
 export const AIM_ACTIONS: Record<AimedKind, readonly AimAction[]> = {
   'aim-accepted': ['crash', 'cut'],
   'aim-relay-ready': ['crash', 'crash-other', 'cut', 'store-down-other'],
   'aim-store-answer': ['crash'],
   'aim-activation': ['crash', 'store-down'],
-  'aim-grace': ['store-down'],
+  'aim-grace': ['store-down', 'store-down-hang-peer'],
 };
 
 export function pickAction(kind: AimedKind, rng: Prng): AimAction {
@@ -126,6 +128,8 @@ export interface AimContext {
   isInstanceSpot: IsInstanceSpot;
   /** A workload message's operation, by its marker: what it is and the node it was sent from. */
   planOf(marker: string): { f: string; from: Rid } | undefined;
+  /** Every node of the run, in order (a peer to hang is the first after the window's node). */
+  nodes: readonly Rid[];
   /** The nemesis's own fault: recorded in the history; true when the Driver carried it out. */
   fault(f: Fault, f_: string, node?: Rid): Promise<boolean>;
 }
@@ -135,6 +139,8 @@ export interface AimedEffect {
   window: Window;
   crashed?: Rid;
   storeDown?: Rid;
+  /** A node hung while another had lost the Store: held long enough for its peers' liveness to judge it. */
+  hung?: Rid;
 }
 
 /**
@@ -177,6 +183,13 @@ export async function fireAimed(kind: AimedKind, action: AimAction, ctx: AimCont
     }
     case 'store-down':
       return (await ctx.fault({ kind: 'store-down', node: window.node }, 'store-down', window.node)) ? { window, storeDown: window.node } : undefined;
+    case 'store-down-hang-peer': {
+      if (!(await ctx.fault({ kind: 'store-down', node: window.node }, 'store-down', window.node))) return undefined;
+      const i = ctx.nodes.indexOf(window.node);
+      const peer = caller && caller !== window.node ? caller : ctx.nodes[(i + 1) % ctx.nodes.length];
+      if (peer === window.node || !(await ctx.fault({ kind: 'hang', node: peer }, 'hang', peer))) return { window, storeDown: window.node };
+      return { window, storeDown: window.node, hung: peer };
+    }
     case 'store-down-other':
       if (!other) return undefined;
       return (await ctx.fault({ kind: 'store-down', node: other }, 'store-down', other)) ? { window, storeDown: other } : undefined;

@@ -65,7 +65,7 @@ type PlanInput = Pick<CampaignOptions, 'seed' | 'ops' | 'faults' | 'rate' | 'wor
 /** The schedule a seed names: the workload and the faults, both pure functions of the options. */
 export function planCampaign(o: Omit<PlanInput, 'backend'> & { backend?: string }): { ops: PlannedOp[]; faults: FaultStep[] } {
   const s = o.swarm ? swarm(o.seed, o.backend ?? 'sim') : undefined;
-  const ops = planWorkload({ seed: o.seed, ops: o.ops, workers: s?.workers ?? o.workers ?? DEFAULT_WORKERS, ...(s ? { mix: s.mix, failShare: s.failShare, blockShare: s.blockShare } : {}) });
+  const ops = planWorkload({ seed: o.seed, ops: o.ops, workers: s?.workers ?? o.workers ?? DEFAULT_WORKERS, ...(s ? { mix: s.mix, failShare: s.failShare, blockShare: s.blockShare, unknownRidShare: s.unknownRidShare } : {}) });
   const faults = planFaults({ seed: o.seed, ops: o.ops, kinds: s?.faults ?? o.faults, rate: s?.rate ?? o.rate });
   const skip = new Set(o.skipOps ?? []);
   return {

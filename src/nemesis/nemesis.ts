@@ -32,6 +32,9 @@ import { LASTING, type FaultStep } from './schedule.ts';
 import type { Recorder } from './recorder.ts';
 import { NODES, OBJECTS } from './workload.ts';
 
+/** How long an aimed hang is held at least: twice the longest timings' liveness deadline (600 ms) and more. */
+const HANG_HOLD_MS = 1500;
+
 /** How far the workload may go: operation i may start once i <= allowedUpTo. */
 export class WorkloadGate {
   private allowedUpTo: number;
@@ -120,7 +123,12 @@ export class Nemesis {
         // Armed here; its window opens as the workload goes on, which it must meanwhile.
         this.gate.openUpTo(this.steps[k + 1]?.afterOp ?? Infinity);
         const effect = await this.aimed(step);
-        if (effect?.crashed || effect?.storeDown) await this.hold(step.durationMs);
+        // A hang is held past every timings' liveness deadline (600 ms at most) twice over, so that its peers' verdicts count.
+        if (effect?.crashed || effect?.storeDown) await this.hold(effect.hung ? Math.max(step.durationMs, HANG_HOLD_MS) : step.durationMs);
+        if (effect?.hung) {
+          await this.recorder.topology(NODES, true);
+          if (await this.alive(effect.hung)) await this.fault({ kind: 'crash', node: effect.hung }, 'crash', effect.hung);
+        }
         if (effect?.storeDown) await this.fault({ kind: 'store-up', node: effect.storeDown }, 'store-up', effect.storeDown);
       } else {
         await this.apply(step);
@@ -174,9 +182,11 @@ export class Nemesis {
       driver: this.driver,
       isInstanceSpot: (id) => OBJECTS.some((o) => o.id === id && o.kind === 'instance-spot'),
       planOf: this.planOf,
+      nodes: NODES,
       fault: (f, name, node) => this.fault(f, name, node, undefined, step.kind),
     });
     if (effect?.crashed) this.down.add(effect.crashed);
+    if (effect?.hung) this.down.add(effect.hung);
     if (effect) this.counts.aimed++;
     return effect;
   }

@@ -176,7 +176,7 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
   await driver.start({ ...topology(), ...(drawn?.messageFollowMs !== undefined ? { messageFollowMs: drawn.messageFollowMs } : {}) });
   const messageFollowMs = drawn?.messageFollowMs ?? timings.messageFollowMs;
   const recorder = new Recorder(historyPath, driver);
-  const ch = channel();
+  const ch = channel(drawn?.channelKind);
   // Small nodes (a swarm's choice): servers refuse for capacity, so select-one picks again.
   const small = drawn?.nodeOptions;
   if (small) for (const node of NODES) await driver.configureNode(node, small).catch(() => {});
@@ -294,7 +294,7 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
           node = p.target;
           break;
       }
-      const base = { process, op, f: p.f === 'stale-message' ? 'object-message' : p.f, marker, ...(via ? { via } : {}), ...(p.f === 'object-message' && p.instanceIntent ? { instanceIntent: true } : {}), ...(p.f === 'object-message' || p.f === 'stale-message' || p.f === 'create' ? { objectKind: p.object.kind } : {}), ...(node ? { node } : {}), ...(objectId ? { objectId } : {}), ...(p.f === 'channel-request' ? { channel: CHANNEL } : {}) };
+      const base = { process, op, f: p.f === 'stale-message' ? 'object-message' : p.f, marker, from: p.from, ...(via ? { via } : {}), ...(p.f === 'object-message' && p.instanceIntent ? { instanceIntent: true } : {}), ...(p.f === 'object-message' || p.f === 'stale-message' || p.f === 'create' ? { objectKind: p.object.kind } : {}), ...(node ? { node } : {}), ...(objectId ? { objectId } : {}), ...(p.f === 'channel-request' ? { channel: CHANNEL } : {}) };
       recorder.op({ type: 'invoke', ...base, deadlineMs: spec.deadlineMs ?? deadlineMs, ...(generation !== undefined && p.f !== 'create' ? { generation } : {}) });
       let outcome: Outcome | null = null;
       try {

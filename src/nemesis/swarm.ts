@@ -26,6 +26,10 @@ export interface Swarm {
   nodeOptions?: { queueCapacity: number; workers: number };
   /** MessageFollowDuration for the run (absent: the timings' own, 30 s): short ones let messages come after it ends. */
   messageFollowMs?: number;
+  /** The channel's kind (absent: RouteMesh): in a ClientServer channel a Ready server of weight 0 is a candidate too (R-CH-1). */
+  channelKind?: 'clientserver';
+  /** The share of node direct messages sent to a RID no node has, which ends NotFound (R-CH-2); absent: none. */
+  unknownRidShare?: number;
 }
 
 export function swarm(seed: number, backend: string): Swarm {
@@ -57,11 +61,15 @@ export function swarm(seed: number, backend: string): Swarm {
   if (rng.chance(1 / 3)) drawn.nodeOptions = { queueCapacity: rng.int(1, 2), workers: rng.int(1, 2) };
   const follow = rng.pick([undefined, undefined, 0, 500, 3000]);
   if (follow !== undefined) drawn.messageFollowMs = follow;
+  // Drawn last too, for the same reason.
+  if (rng.chance(0.3)) drawn.channelKind = 'clientserver';
+  const unknown = rng.pick([0, 0, 0.05, 0.2]);
+  if (unknown > 0) drawn.unknownRidShare = unknown;
   return drawn;
 }
 
 /** One line saying what a seed's swarm is (the run's header and progress print it). */
 export function describeSwarm(s: Swarm): string {
   const ops = Object.entries(s.mix).filter(([, w]) => w > 0).map(([f]) => f);
-  return `faults ${s.faults.join(',')} at rate ${s.rate}; ${s.workers} workers; ops ${ops.join(',')}; ${s.blockShare * 100}% blocking, ${s.failShare * 100}% failing; network 0-${s.network.max} ms, Store 0-${s.store.max} ms; ${s.timings} timings${s.nodeOptions ? `; small nodes (queue ${s.nodeOptions.queueCapacity}, ${s.nodeOptions.workers} workers)` : ''}${s.messageFollowMs !== undefined ? `; Message Follow ${s.messageFollowMs} ms` : ''}`;
+  return `faults ${s.faults.join(',')} at rate ${s.rate}; ${s.workers} workers; ops ${ops.join(',')}; ${s.blockShare * 100}% blocking, ${s.failShare * 100}% failing; network 0-${s.network.max} ms, Store 0-${s.store.max} ms; ${s.timings} timings${s.nodeOptions ? `; small nodes (queue ${s.nodeOptions.queueCapacity}, ${s.nodeOptions.workers} workers)` : ''}${s.messageFollowMs !== undefined ? `; Message Follow ${s.messageFollowMs} ms` : ''}${s.channelKind ? `; a ${s.channelKind} channel` : ''}${s.unknownRidShare ? `; ${s.unknownRidShare * 100}% of node direct to an unknown RID` : ''}`;
 }

@@ -34,9 +34,12 @@ export function topology(): Topology {
   return { meshes: [{ name: MESH, nodes: [...NODES] }] };
 }
 
-export function channel(): ChannelSpec {
-  return { name: CHANNEL, kind: 'routemesh', servers: NODES.map((node) => ({ node, weight: 1 })) };
+export function channel(kind: ChannelSpec['kind'] = 'routemesh'): ChannelSpec {
+  return { name: CHANNEL, kind, servers: NODES.map((node) => ({ node, weight: 1 })) };
 }
+
+/** A RID no node of the run has: node direct to it ends NotFound (R-CH-2). */
+export const UNKNOWN_RID = 'Z';
 
 /**
  * Which handler of the test application a message runs: echo, fail (a HandlerError), or block: the
@@ -94,6 +97,8 @@ export interface WorkloadOptions {
   /** Shares of messages that fail, and that block (default 0.1 and 0.15). */
   failShare?: number;
   blockShare?: number;
+  /** The share of node direct messages sent to UNKNOWN_RID (default none). */
+  unknownRidShare?: number;
 }
 
 export type Mix = Record<OpPlan['f'], number>;
@@ -128,6 +133,8 @@ export function clientName(i: number): string {
 
 export function planWorkload(options: WorkloadOptions): OpStep[] {
   const rng = new Prng(options.seed);
+  // Draws added later come from a stream of their own, so that a seed's plan is otherwise as it was.
+  const extra = new Prng((options.seed ^ 0x5bd1e995) >>> 0);
   const steps: OpStep[] = [];
   const failShare = options.failShare ?? FAIL_SHARE;
   const blockShare = options.blockShare ?? BLOCK_SHARE;
@@ -145,6 +152,7 @@ export function planWorkload(options: WorkloadOptions): OpStep[] {
         break;
       case 'node-direct':
         plan = { f, from, to: rng.pick(NODES.filter((n) => n !== from)), app: app() };
+        if (options.unknownRidShare && extra.chance(options.unknownRidShare)) plan.to = UNKNOWN_RID;
         break;
       case 'create': {
         const object = rng.pick(OBJECTS.filter((o) => o.kind !== 'instance-spot'));

@@ -15,20 +15,20 @@ import { violation, type Violation } from '../violation.ts';
 export const NAME = 'select-one-candidates';
 const RULES = ['R-CH-1'];
 
-interface Change {
+export interface Change {
   invoke: OpEvent;
   done?: OpEvent;
   candidate: boolean;
 }
 
-function candidate(kind: string | undefined, weight: number | undefined, state: string | undefined): boolean {
+export function candidate(kind: string | undefined, weight: number | undefined, state: string | undefined): boolean {
   if (state !== undefined && state !== 'Ready') return false;
   if (kind !== 'clientserver' && weight !== undefined && weight <= 0) return false;
   return true;
 }
 
-/** The change that set the server's state for the whole of [t0, t1], if one did and left it not a candidate. */
-function excludedBy(changes: Change[], t0: number, t1: number): Change | undefined {
+/** The change that set the server's state for the whole of [t0, t1], if one did (none under way in the stretch, none in doubt). */
+export function settledBy(changes: Change[], t0: number, t1: number): Change | undefined {
   const before = changes.filter((c) => c.invoke.time <= t1);
   if (before.length === 0) return undefined;
   // Every change begun by t1 must have ended ok before t0: none under way in the stretch.
@@ -36,13 +36,17 @@ function excludedBy(changes: Change[], t0: number, t1: number): Change | undefin
   // They may have overlapped each other: the order they applied in is then unknown, unless they agree.
   const last = before.reduce((a, b) => (b.done!.time > a.done!.time ? b : a));
   if (before.some((c) => c !== last && c.done!.time >= last.invoke.time && c.candidate !== last.candidate)) return undefined;
-  return last.candidate ? undefined : last;
+  return last;
 }
 
-export function selectOneCandidates(events: HistoryEvent[]): Violation[] {
-  const ops = events.filter(isOp);
-  const done = new Map(ops.filter((e) => e.type !== 'invoke').map((e) => [e.op, e]));
-  // Changes of each channel server, by "<channel>/<node>".
+/** The change that set the server's state for the whole of [t0, t1], if one did and left it not a candidate. */
+function excludedBy(changes: Change[], t0: number, t1: number): Change | undefined {
+  const c = settledBy(changes, t0, t1);
+  return c && !c.candidate ? c : undefined;
+}
+
+/** Each channel server's changes, by "<channel>/<node>". */
+export function channelChanges(ops: OpEvent[], done: Map<string, OpEvent>): Map<string, Change[]> {
   const changes = new Map<string, Change[]>();
   for (const i of ops.filter((e) => e.type === 'invoke' && e.f === 'channel-set' && !!e.node)) {
     const key = `${i.channel ?? ''}/${i.node}`;
@@ -50,6 +54,13 @@ export function selectOneCandidates(events: HistoryEvent[]): Violation[] {
     list.push({ invoke: i, done: done.get(i.op), candidate: candidate(i.channelKind, i.weight, i.state) });
     changes.set(key, list);
   }
+  return changes;
+}
+
+export function selectOneCandidates(events: HistoryEvent[]): Violation[] {
+  const ops = events.filter(isOp);
+  const done = new Map(ops.filter((e) => e.type !== 'invoke').map((e) => [e.op, e]));
+  const changes = channelChanges(ops, done);
   if (changes.size === 0) return [];
   const runs = new Map<string, RunEvent[]>();
   for (const r of events.filter((e): e is RunEvent => e.type === 'journal' && e.kind === 'handler' && !!e.marker)) runs.set(r.marker!, [...(runs.get(r.marker!) ?? []), r]);
