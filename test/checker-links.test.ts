@@ -153,3 +153,52 @@ test('peer-failure-stays-local: a failpoint armed on the link earlier (it may go
   const hang = [{ type: 'invoke', process: 'nemesis', time: 1000, op: 'n1', f: 'hang', node: 'C' }, { type: 'ok', process: 'nemesis', time: 1000, op: 'n1', f: 'hang', node: 'C' }];
   assert.deepEqual(run('peer-failure-stays-local', header, armed, ...hang, link('A', 'B', 1500, [['not-ready', 'c1', 1005]])), []);
 });
+
+// ---- refused-server-passed-over (V01, R-GEN-1) ------------------------------------------------------------
+
+test('refused-server-passed-over: a refusing server tried again before the caller, a candidate, is found; a later round, or the caller no candidate, pass', () => {
+  const no = (target: string) => ({ target, accepted: 'no', reason: 'capacity' });
+  const req = (attempts: object[]) => [op('invoke', 'o1', 5, 'channel-request', { from: 'B', channel: 'ch' }), op('ok', 'o1', 9, 'channel-request', { attempts })];
+  assert.deepEqual(run('refused-server-passed-over', ...set('s1', 'B', 0, 1, 'Ready'), ...req([no('C'), no('C'), { target: 'C', accepted: 'yes' }])),
+    [{ invariant: 'refused-server-passed-over', lines: [1, 2, 3, 4] }]);
+  assert.deepEqual(run('refused-server-passed-over', ...set('s1', 'B', 0, 1, 'Ready'), ...req([no('C'), no('B'), no('C'), { target: 'B', accepted: 'yes' }])), [], 'a second round, after the caller refused too');
+  assert.deepEqual(run('refused-server-passed-over', ...set('s1', 'B', 0, 0, 'Ready'), ...req([no('C'), no('C'), { target: 'C', accepted: 'yes' }])), [], 'the caller no candidate');
+});
+
+// ---- operation-ends (R-GEN-3, R-GEN-1) -----------------------------------------------------------------
+
+test('operation-ends: an operation with no outcome its deadline and 2 s after is found; one with its caller hung, or written sooner, passes', () => {
+  const req = (infoAt: number) => [op('invoke', 'o1', 0, 'object-message', { from: 'B', deadlineMs: 1000 }), op('info', 'o1', infoAt, 'object-message', { value: 'no outcome within its deadline and 2 s' })];
+  assert.deepEqual(run('operation-ends', ...req(3000)), [{ invariant: 'operation-ends', lines: [1, 2] }]);
+  assert.deepEqual(run('operation-ends', ...req(500)), [], 'the kit gave up early (a driver error): no proof');
+  assert.deepEqual(run('operation-ends', { type: 'invoke', process: 'nemesis', time: 100, op: 'n1', f: 'hang', node: 'B' }, ...req(3000)), [], 'its caller hung');
+});
+
+test('refused-server-passed-over: a repeat after the caller was tried (a later round) passes', () => {
+  const no = (target: string) => ({ target, accepted: 'no', reason: 'capacity' });
+  assert.deepEqual(run('refused-server-passed-over', ...set('s1', 'A', 0, 1, 'Ready'), op('invoke', 'o1', 5, 'channel-request', { from: 'A', channel: 'ch' }),
+    op('fail', 'o1', 9, 'channel-request', { value: 'Unavailable', attempts: [no('A'), no('B'), { target: 'B', accepted: 'unknown', reason: 'connection-lost' }] })), []);
+});
+
+// ---- object-runs-where-it-is (R-OBJ-1, V02) ---------------------------------------------------------------
+
+test('object-runs-where-it-is: an object message run on a node that never held the object is found; on an owner, a relocation target or a member it passes', () => {
+  const rec = { type: 'record', time: 1, objectId: 'a1', state: 'Ready', owner: 'B', generation: 1, storeVersion: 2 };
+  const msg = op('invoke', 'o1', 5, 'object-message', { from: 'A', objectId: 'a1' });
+  assert.deepEqual(run('object-runs-where-it-is', rec, msg, handler('o1', 'C', 6)), [{ invariant: 'object-runs-where-it-is', lines: [2, 3] }]);
+  assert.deepEqual(run('object-runs-where-it-is', rec, msg, handler('o1', 'B', 6)), []);
+  assert.deepEqual(run('object-runs-where-it-is', rec, op('invoke', 'r1', 2, 'relocate', { objectId: 'a1', node: 'C' }), msg, handler('o1', 'C', 6)), [], 'a relocation target');
+  assert.deepEqual(run('object-runs-where-it-is', rec, op('invoke', 'j1', 2, 'join', { objectId: 'a1', node: 'C' }), msg, handler('o1', 'C', 6)), [], 'a member');
+  assert.deepEqual(run('object-runs-where-it-is', rec, { type: 'journal', kind: 'factory', time: 2, node: 'C', objectId: 'a1', generation: 2 }, msg, handler('o1', 'C', 6)), [], 'its factory ran there');
+});
+
+// ---- close-releases-authority (R-INST-5) ------------------------------------------------------------------
+
+test('close-releases-authority: the closed generation read Closing or Ready after the Close ended ok is found; Missing, or a new generation, pass', () => {
+  const rec = (time: number, state: string, generation = 1) => ({ type: 'record', time, objectId: 'i0', state, generation, storeVersion: time, ...(state === 'Missing' ? {} : { owner: 'B' }) });
+  const close = [op('invoke', 'c1', 5, 'close', { from: 'A', objectId: 'i0', generation: 1 }), op('ok', 'c1', 9, 'close')];
+  assert.deepEqual(run('close-releases-authority', rec(1, 'Ready'), ...close, rec(12, 'Closing')), [{ invariant: 'close-releases-authority', lines: [2, 3, 4] }]);
+  assert.deepEqual(run('close-releases-authority', rec(1, 'Ready'), ...close, rec(12, 'Missing')), []);
+  assert.deepEqual(run('close-releases-authority', rec(1, 'Ready'), ...close, rec(12, 'Ready', 2)), [], 'a new incarnation');
+  assert.deepEqual(run('close-releases-authority', rec(1, 'Ready'), rec(7, 'Closing'), ...close), [], 'Closing before the end');
+});

@@ -41,6 +41,10 @@ import { directNotReadyAtOnce } from './checks/direct-not-ready-at-once.ts';
 import { peerFailureStaysLocal } from './checks/peer-failure-stays-local.ts';
 import { cancelledOnlyWhenAsked } from './checks/cancelled-only-when-asked.ts';
 import { directReadyLinkUsed } from './checks/direct-ready-link-used.ts';
+import { refusedServerPassedOver } from './checks/refused-server-passed-over.ts';
+import { operationEnds } from './checks/operation-ends.ts';
+import { objectRunsWhereItIs } from './checks/object-runs-where-it-is.ts';
+import { closeReleasesAuthority } from './checks/close-releases-authority.ts';
 
 export const CHECKS: Record<string, Check> = {
   'accepted-runs-once': acceptedRunsOnce,
@@ -77,6 +81,10 @@ export const CHECKS: Record<string, Check> = {
   'peer-failure-stays-local': peerFailureStaysLocal,
   'cancelled-only-when-asked': cancelledOnlyWhenAsked,
   'direct-ready-link-used': directReadyLinkUsed,
+  'refused-server-passed-over': refusedServerPassedOver,
+  'operation-ends': operationEnds,
+  'object-runs-where-it-is': objectRunsWhereItIs,
+  'close-releases-authority': closeReleasesAuthority,
 };
 
 export type Verdict = 'valid' | 'invalid' | 'unknown';

@@ -287,6 +287,7 @@ async function campaign(driver: Driver, o: CampaignOptions, log: (line: string) 
         case 'join':
           generation = (await readGeneration(p.object.id)) + (p.wrongGeneration ? WRONG_GENERATION : 0);
           spec = { kind: p.f, from: p.from, objectId: p.object.id, generation, member: p.member, deadlineMs };
+          node = p.member;
           break;
         case 'relocate':
           if (p.generation) generation = (await readGeneration(p.object.id)) + (p.generation === 'wrong' ? WRONG_GENERATION : 0);

@@ -6,26 +6,19 @@
 // stayed so for MARGIN_MS after the invoke, that ended with a reply or ran on Y after X's link to
 // Y was ready again, waited for the connection.
 
-import type { HistoryEvent, PeerLinkEvent, RunEvent } from '../history.ts';
+import type { HistoryEvent, RunEvent } from '../history.ts';
 import { isOp } from '../history.ts';
 import { violation, type Violation } from '../violation.ts';
+import { linkEvents, processSince } from '../links.ts';
 
 export const NAME = 'direct-not-ready-at-once';
 const RULES = ['R-CH-2'];
 /** How long the link must have stayed not ready after the invoke: the runtime takes the message some time after the kit's invoke line. */
 export const MARGIN_MS = 50;
 
-type LinkEvent = PeerLinkEvent['events'][number] & { from: PeerLinkEvent };
-const PROCESS = new Set(['crash', 'restart', 'hang', 'heal']);
 
 export function directNotReadyAtOnce(events: HistoryEvent[]): Violation[] {
-  const links = new Map<string, LinkEvent[]>();
-  for (const line of events.filter((e): e is PeerLinkEvent => e.type === 'peer').sort((a, b) => a.line - b.line)) {
-    const list = links.get(`${line.node}->${line.peer}`) ?? [];
-    for (const e of line.events) list.push({ ...e, from: line });
-    links.set(`${line.node}->${line.peer}`, list);
-  }
-  for (const list of links.values()) list.sort((a, b) => a.at - b.at);
+  const links = linkEvents(events);
   const runs = new Map<string, RunEvent>();
   for (const r of events) if (r.type === 'journal' && r.kind === 'handler' && r.marker && !runs.has(r.marker)) runs.set(r.marker, r);
   const ops = events.filter(isOp);
@@ -33,7 +26,7 @@ export function directNotReadyAtOnce(events: HistoryEvent[]): Violation[] {
   const out: Violation[] = [];
   for (const invoke of ops.filter((e) => e.type === 'invoke' && e.f === 'node-direct' && !!e.from && !!e.node && e.from !== e.node)) {
     // Only X's process at the invoke: its links began anew when it last crashed, restarted or hung.
-    const since = Math.max(-Infinity, ...ops.filter((f) => f.type === 'invoke' && f.node === invoke.from && PROCESS.has(f.f) && f.time <= invoke.time).map((f) => f.time));
+    const since = processSince(ops, invoke.from!, invoke.time);
     const link = links.get(`${invoke.from}->${invoke.node}`)?.filter((e) => e.at > since);
     if (!link) continue;
     const last = [...link].reverse().find((e) => e.at < invoke.time);

@@ -10,24 +10,17 @@
 import type { HistoryEvent, HostEvent, PeerLinkEvent } from '../history.ts';
 import { isFault, isOp } from '../history.ts';
 import { violation, type Violation } from '../violation.ts';
+import { linkEvents, processSince } from '../links.ts';
 
 export const NAME = 'direct-ready-link-used';
 const RULES = ['R-CH-2', 'V04'];
 
-type LinkEvent = PeerLinkEvent['events'][number] & { from: PeerLinkEvent };
-const PROCESS = new Set(['crash', 'restart', 'hang', 'heal']);
 
 export function directReadyLinkUsed(events: HistoryEvent[]): Violation[] {
   const header = events.find((e) => e.type === 'run');
   const L = (header?.type === 'run' ? header.livenessDeadlineMs : undefined) ?? 1000;
-  const links = new Map<string, LinkEvent[]>();
   const lines = events.filter((e): e is PeerLinkEvent => e.type === 'peer').sort((a, b) => a.line - b.line);
-  for (const line of lines) {
-    const list = links.get(`${line.node}->${line.peer}`) ?? [];
-    for (const e of line.events) list.push({ ...e, from: line });
-    links.set(`${line.node}->${line.peer}`, list);
-  }
-  for (const list of links.values()) list.sort((a, b) => a.at - b.at);
+  const links = linkEvents(events);
   const ops = events.filter(isOp);
   const done = new Map(ops.filter((e) => e.type !== 'invoke').map((e) => [e.op, e]));
   const faults = ops.filter((e) => isFault(e));
@@ -39,7 +32,7 @@ export function directReadyLinkUsed(events: HistoryEvent[]): Violation[] {
     const X = invoke.from!;
     const Z = invoke.node!;
     // Only X's process at the invoke: its links began anew when it last crashed, restarted or hung.
-    const since = Math.max(-Infinity, ...faults.filter((f) => f.type === 'invoke' && f.node === X && PROCESS.has(f.f) && f.time <= invoke.time).map((f) => f.time));
+    const since = processSince(faults, X, invoke.time);
     const link = (links.get(`${X}->${Z}`) ?? []).filter((e) => e.at > since);
     const last = [...link].reverse().find((e) => e.at < invoke.time);
     if (!last || last.event !== 'ready' || link.some((e) => e.at >= invoke.time && e.at <= end.time && e.event !== 'ready')) continue;

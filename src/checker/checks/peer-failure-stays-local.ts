@@ -10,6 +10,7 @@
 import type { HistoryEvent, HostEvent, OpEvent, PeerLinkEvent } from '../history.ts';
 import { isFault, isOp } from '../history.ts';
 import { violation, type Violation } from '../violation.ts';
+import { storeOutageOpen } from '../faults.ts';
 
 export const NAME = 'peer-failure-stays-local';
 const RULES = ['V04'];
@@ -46,18 +47,4 @@ export function peerFailureStaysLocal(events: HistoryEvent[]): Violation[] {
     }
   }
   return out;
-}
-
-/** Whether a Store outage (of all nodes or of one) was open at `t`: a store-down not yet followed by its store-up. */
-function storeOutageOpen(faults: OpEvent[], t: number): boolean {
-  const down = new Set<string>();
-  for (const f of faults) {
-    if (f.time > t) break;
-    if (f.f === 'store-down') down.add(f.node ?? '*');
-    else if (f.f === 'store-up') {
-      if (f.node) down.delete(f.node);
-      else down.clear();
-    }
-  }
-  return down.size > 0;
 }

@@ -8,27 +8,21 @@
 // newer connection of X to Y. The request came on C (no other was ready at X) and the reply came on
 // the newer one: the old reply route reused.
 
-import type { HistoryEvent, OpEvent, PeerLinkEvent, ResultEvent, RunEvent } from '../history.ts';
+import type { HistoryEvent, OpEvent, ResultEvent, RunEvent } from '../history.ts';
 import { isOp } from '../history.ts';
 import { violation, type Violation } from '../violation.ts';
+import { linkEvents } from '../links.ts';
 
 export const NAME = 'reply-on-its-connection';
 const RULES = ['V05'];
 
-type LinkEvent = PeerLinkEvent['events'][number] & { from: PeerLinkEvent };
 
 export function replyOnItsConnection(events: HistoryEvent[]): Violation[] {
   const replies = new Map<string, ResultEvent>();
   for (const e of events) if (e.type === 'result' && e.status === 'reply' && !replies.has(e.op)) replies.set(e.op, e);
   const ended = new Map<string, OpEvent>();
   for (const e of events) if (isOp(e) && e.type !== 'invoke' && e.marker) ended.set(e.marker, e);
-  const links = new Map<string, LinkEvent[]>();
-  for (const line of events.filter((e): e is PeerLinkEvent => e.type === 'peer').sort((a, b) => a.line - b.line)) {
-    const list = links.get(`${line.node}->${line.peer}`) ?? [];
-    for (const e of line.events) list.push({ ...e, from: line });
-    links.set(`${line.node}->${line.peer}`, list);
-  }
-  for (const list of links.values()) list.sort((a, b) => a.at - b.at);
+  const links = linkEvents(events);
   const out: Violation[] = [];
   for (const run of events.filter((e): e is RunEvent => e.type === 'journal' && e.kind === 'handler')) {
     const reply = run.op ? replies.get(run.op) : undefined;
