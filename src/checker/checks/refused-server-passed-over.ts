@@ -7,24 +7,18 @@
 // change under way) and no fault of the kit touched X in that stretch, retried T before passing
 // over to X.
 
-import type { HistoryEvent, OpEvent } from '../history.ts';
-import { isFault, isOp } from '../history.ts';
+import type { HistoryEvent } from '../history.ts';
 import { violation, type Violation } from '../violation.ts';
-import { channelChanges, settledBy } from './select-one-candidates.ts';
+import { callerCandidacy } from './select-one-candidates.ts';
 
 export const NAME = 'refused-server-passed-over';
 const RULES = ['V01', 'R-GEN-1'];
 
 export function refusedServerPassedOver(events: HistoryEvent[]): Violation[] {
-  const ops = events.filter(isOp);
-  const done = new Map(ops.filter((e) => e.type !== 'invoke').map((e) => [e.op, e]));
-  const changes = channelChanges(ops, done);
-  if (changes.size === 0) return [];
-  const faults = ops.filter((e) => e.type === 'invoke' && isFault(e));
-  const touched = (node: string, t0: number, t1: number) => faults.some((f) => (f.node === node || (f as OpEvent & { peer?: string }).peer === node) && f.time <= t1 && (done.get(f.op)?.time ?? Infinity) >= t0 - 1);
+  const c = callerCandidacy(events);
+  if (!c) return [];
   const out: Violation[] = [];
-  for (const invoke of ops.filter((e) => e.type === 'invoke' && e.f === 'channel-request' && !!e.from)) {
-    const end = done.get(invoke.op);
+  for (const { invoke, end } of c.requests) {
     const attempts = end?.attempts ?? [];
     if (!end || attempts.length < 2) continue;
     const X = invoke.from!;
@@ -42,8 +36,8 @@ export function refusedServerPassedOver(events: HistoryEvent[]): Violation[] {
       }
     }
     if (!again) continue;
-    const self = settledBy(changes.get(`${invoke.channel ?? ''}/${X}`) ?? [], invoke.time, end.time);
-    if (!self?.candidate || touched(X, invoke.time, end.time)) continue;
+    const self = c.settled(invoke, invoke.time, end.time);
+    if (!self?.candidate || c.touched(X, invoke.time, end.time)) continue;
     out.push(violation(NAME, RULES, `channel request ${invoke.op} from ${X} tried ${again.target} again (attempts ${again.first + 1} and ${again.second + 1}) after it refused, before trying ${X} itself, a candidate from its invoke to its end (weight ${self.invoke.weight ?? '-'}, ${self.invoke.state ?? '-'} by ${self.invoke.op})`,
       [self.invoke, self.done!, invoke, end]));
   }

@@ -9,7 +9,7 @@
 // judged; a server the history never set is never judged either.
 
 import type { HistoryEvent, OpEvent, RunEvent } from '../history.ts';
-import { isOp } from '../history.ts';
+import { isFault, isOp } from '../history.ts';
 import { violation, type Violation } from '../violation.ts';
 
 export const NAME = 'select-one-candidates';
@@ -86,4 +86,24 @@ export function selectOneCandidates(events: HistoryEvent[]): Violation[] {
     if (found) out.push(found);
   }
   return out;
+}
+
+/**
+ * What the checks of a caller's own candidacy need: every channel request from a known caller with
+ * its completion, whether the caller was settled a candidate for a stretch, and whether a fault of the
+ * kit touched a node then. Undefined when the history changed no channel server.
+ */
+export function callerCandidacy(events: HistoryEvent[]) {
+  const ops = events.filter(isOp);
+  const done = new Map(ops.filter((e) => e.type !== 'invoke').map((e) => [e.op, e]));
+  const changes = channelChanges(ops, done);
+  if (changes.size === 0) return undefined;
+  const faults = ops.filter((e) => e.type === 'invoke' && isFault(e));
+  return {
+    requests: ops.filter((e) => e.type === 'invoke' && e.f === 'channel-request' && !!e.from).map((invoke) => ({ invoke, end: done.get(invoke.op) })),
+    /** The change that left the caller's state settled over [t0, t1], if any. */
+    settled: (invoke: OpEvent, t0: number, t1: number) => settledBy(changes.get(`${invoke.channel ?? ''}/${invoke.from}`) ?? [], t0, t1),
+    touched: (node: string, t0: number, t1: number) =>
+      faults.some((f) => (f.node === node || (f as OpEvent & { peer?: string }).peer === node) && f.time <= t1 && (done.get(f.op)?.time ?? Infinity) >= t0 - 1),
+  };
 }

@@ -7,27 +7,21 @@
 // change of X under way) and no fault of the kit touched X in that stretch (a crash, hang, restart
 // or heal of X, or a connection fault naming it), had a candidate it never tried.
 
-import type { HistoryEvent, OpEvent } from '../history.ts';
-import { isFault, isOp } from '../history.ts';
+import type { HistoryEvent } from '../history.ts';
 import { violation, type Violation } from '../violation.ts';
-import { channelChanges, settledBy } from './select-one-candidates.ts';
+import { callerCandidacy } from './select-one-candidates.ts';
 
 export const NAME = 'select-one-tries-itself';
 const RULES = ['R-CH-1'];
 
 export function selectOneTriesItself(events: HistoryEvent[]): Violation[] {
-  const ops = events.filter(isOp);
-  const done = new Map(ops.filter((e) => e.type !== 'invoke').map((e) => [e.op, e]));
-  const changes = channelChanges(ops, done);
-  if (changes.size === 0) return [];
-  const faults = ops.filter((e) => e.type === 'invoke' && isFault(e));
-  const touched = (node: string, t0: number, t1: number) => faults.some((f) => (f.node === node || (f as OpEvent & { peer?: string }).peer === node) && f.time <= t1 && (done.get(f.op)?.time ?? Infinity) >= t0 - 1);
+  const c = callerCandidacy(events);
+  if (!c) return [];
   const out: Violation[] = [];
-  for (const invoke of ops.filter((e) => e.type === 'invoke' && e.f === 'channel-request' && !!e.from)) {
-    const end = done.get(invoke.op);
+  for (const { invoke, end } of c.requests) {
     if (!end || end.type !== 'fail' || end.value === 'shutdown' || (end.attempts?.length ?? 0) > 0) continue;
-    const self = settledBy(changes.get(`${invoke.channel ?? ''}/${invoke.from}`) ?? [], invoke.time, end.time);
-    if (!self?.candidate || touched(invoke.from!, invoke.time, end.time)) continue;
+    const self = c.settled(invoke, invoke.time, end.time);
+    if (!self?.candidate || c.touched(invoke.from!, invoke.time, end.time)) continue;
     out.push(violation(NAME, RULES, `channel request ${invoke.op} from ${invoke.from} ended ${String(end.value)} with no server tried, though ${invoke.from} itself was a candidate of the channel from its invoke to its end (weight ${self.invoke.weight ?? '-'}, ${self.invoke.state ?? '-'} by ${self.invoke.op})`,
       [self.invoke, self.done!, invoke, end]));
   }
